@@ -1,0 +1,203 @@
+"""The loaded, cross-checked catalog and the questions the rest asks of it.
+
+Built once at start-up (compile once, run a pure path per request); every
+method here is a pure lookup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .models import (
+    LANGUAGES,
+    Capability,
+    Gates,
+    Mode,
+    Need,
+    Peripheral,
+    Step,
+    TargetInfo,
+    TargetType,
+    Text,
+)
+
+#: Target types whose members come from the modes and peripherals sections.
+MODE_TYPE = "mode"
+PERIPHERAL_TYPE = "peripheral"
+
+
+class CatalogError(ValueError):
+    """An invalid catalog: names the file, the path inside it and the problem."""
+
+    def __init__(self, file: str, path: str, problem: str) -> None:
+        self.file = file
+        self.path = path
+        self.problem = problem
+        where = f"{file}: {path}" if path else file
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Capabilities, targets, modes, peripherals, gates and needs, validated."""
+
+    target_types: dict[str, TargetType]
+    targets: dict[str, TargetInfo]
+    capabilities: dict[str, Capability]
+    modes: dict[str, Mode]
+    peripherals: dict[str, Peripheral]
+    gates: Gates
+    needs: dict[str, Need]
+    generation: str
+    """Hash of the catalog's content; request tokens are bound to it."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Section name -> file it came from (for error messages)."""
+
+    # -- targets -----------------------------------------------------------
+    def target_type(self, capability: str) -> TargetType:
+        cap = self.capabilities[capability]
+        if cap.target_type == MODE_TYPE:
+            return TargetType(members=tuple(self.modes))
+        if cap.target_type == PERIPHERAL_TYPE:
+            return TargetType(members=tuple(self.peripherals))
+        return self.target_types[cap.target_type]
+
+    def valid_targets(self, capability: str) -> tuple[str, ...]:
+        tt = self.target_type(capability)
+        return tt.members + tuple(tt.groups)
+
+    def is_group(self, capability: str, target: str) -> bool:
+        return target in self.target_type(capability).groups
+
+    def members(self, capability: str, target: str) -> tuple[str, ...]:
+        """Physical members a target stands for (a member stands for itself)."""
+        tt = self.target_type(capability)
+        if target in tt.groups:
+            return tt.groups[target]
+        if target in tt.members:
+            return (target,)
+        raise KeyError(target)
+
+    def control(self, capability: str) -> str:
+        """The physical control a capability acts on (set/adjust share one)."""
+        return self.capabilities[capability].control or capability
+
+    def fitted(self, capability: str, member: str) -> bool:
+        return member not in self.gates.presence.get(capability, ())
+
+    def fitted_members(self, capability: str) -> tuple[str, ...]:
+        return tuple(m for m in self.target_type(capability).members if self.fitted(capability, m))
+
+    def state_capabilities(self) -> tuple[str, ...]:
+        """Capabilities that hold state (keys of the state endpoint's controls)."""
+        return tuple(c for c, cap in self.capabilities.items() if cap.holds_state)
+
+    # -- labels ------------------------------------------------------------
+    def target_label(self, capability: str, target: str, language: str) -> str:
+        cap = self.capabilities.get(capability)
+        if cap is not None and cap.target_type == MODE_TYPE and target in self.modes:
+            return self.modes[target].label.get(language)
+        if cap is not None and cap.target_type == PERIPHERAL_TYPE and target in self.peripherals:
+            return self.peripherals[target].label.get(language)
+        info = self.targets.get(target)
+        return info.label.get(language) if info else target
+
+    def capability_label(self, capability: str, language: str) -> str:
+        cap = self.capabilities.get(capability)
+        return cap.label.get(language) if cap else capability
+
+
+def check_cross_references(cat: Catalog) -> None:
+    """Refuse references that point nowhere, with file and path."""
+    tfile = cat.files.get("targets", "targets.yaml")
+    for tname, tt in cat.target_types.items():
+        for t in tt.members + tuple(tt.groups):
+            if t not in cat.targets:
+                raise CatalogError(tfile, f"target_types.{tname}", f"target {t!r} has no entry under targets")
+    cfile = cat.files.get("capabilities", "capabilities.yaml")
+    for cid, cap in cat.capabilities.items():
+        path = f"capabilities.{cid}"
+        if cap.target_type not in cat.target_types and cap.target_type not in (MODE_TYPE, PERIPHERAL_TYPE):
+            raise CatalogError(cfile, f"{path}.target_type", f"unknown target type {cap.target_type!r}")
+        if cap.default_target is not None and cap.default_target not in cat.valid_targets(cid):
+            raise CatalogError(cfile, f"{path}.default_target", f"{cap.default_target!r} is not a {cap.target_type} target")
+        if cap.default_target is None and cap.target_type not in (MODE_TYPE, PERIPHERAL_TYPE):
+            raise CatalogError(cfile, f"{path}.default_target", "a default target is required")
+        if cap.control is not None and cap.control not in cat.capabilities:
+            raise CatalogError(cfile, f"{path}.control", f"unknown capability {cap.control!r}")
+        if cap.at_least_one and not all(p.optional for p in cap.parameters.values()):
+            raise CatalogError(cfile, f"{path}.parameters", "at_least_one needs every parameter optional")
+    mfile = cat.files.get("modes", "modes.yaml")
+    for mid, mode in cat.modes.items():
+        for i, step in enumerate(mode.steps):
+            check_step(cat, step, mfile, f"modes.{mid}.steps[{i}]")
+            if step.capability in ("mode.activate", "peripheral.trigger"):
+                raise CatalogError(mfile, f"modes.{mid}.steps[{i}]", "a mode step must be a physical control")
+    gfile = cat.files.get("gates", "gates.yaml")
+    for cid, members in cat.gates.presence.items():
+        if cid not in cat.capabilities:
+            raise CatalogError(gfile, f"presence.{cid}", "unknown capability")
+        for m in members:
+            if m not in cat.target_type(cid).members:
+                raise CatalogError(gfile, f"presence.{cid}", f"{m!r} is not a member of {cid}'s targets")
+    for i, lock in enumerate(cat.gates.interlocks):
+        if lock.capability not in cat.capabilities:
+            raise CatalogError(gfile, f"interlocks[{i}].capability", f"unknown capability {lock.capability!r}")
+        if lock.when.parameter not in cat.capabilities[lock.capability].parameters:
+            raise CatalogError(gfile, f"interlocks[{i}].when.parameter", f"unknown parameter {lock.when.parameter!r}")
+    nfile = cat.files.get("needs", "needs.yaml")
+    for nid, need in cat.needs.items():
+        for i, rule in enumerate(need.allowed):
+            path = f"needs.{nid}.allowed[{i}]"
+            if rule.capability not in cat.capabilities:
+                raise CatalogError(nfile, f"{path}.capability", f"unknown capability {rule.capability!r}")
+            for t in rule.targets:
+                if t not in cat.valid_targets(rule.capability):
+                    raise CatalogError(nfile, f"{path}.targets", f"{t!r} is not a target of {rule.capability}")
+            if rule.direction.parameter not in cat.capabilities[rule.capability].parameters:
+                raise CatalogError(nfile, f"{path}.direction", f"unknown parameter {rule.direction.parameter!r}")
+        for i, step in enumerate(need.offline_plan):
+            path = f"needs.{nid}.offline_plan[{i}]"
+            check_step(cat, step, nfile, path)
+            if not any(_rule_allows_statically(rule, step) for rule in need.allowed):
+                raise CatalogError(nfile, path, f"{step.capability} on {step.target} is not allowed for need {nid!r}")
+        for lang in LANGUAGES:
+            if not need.aliases.get(lang):
+                raise CatalogError(nfile, f"needs.{nid}.aliases.{lang}", "at least one phrase is required")
+
+
+def _rule_allows_statically(rule, step: Step) -> bool:
+    if rule.capability != step.capability or step.target not in rule.targets:
+        return False
+    d = rule.direction
+    value = step.parameters.get(d.parameter)
+    if d.equals is not None:
+        return value == d.equals
+    if d.sign == "positive":
+        return isinstance(value, (int, float)) and value > 0
+    if d.sign == "negative":
+        return isinstance(value, (int, float)) and value < 0
+    return True  # increase/decrease depend on live state
+
+
+def check_step(cat: Catalog, step: Step, file: str, path: str) -> None:
+    """A concrete catalog action: known ids, known parameters, values in range."""
+    cap = cat.capabilities.get(step.capability)
+    if cap is None:
+        raise CatalogError(file, f"{path}.capability", f"unknown capability {step.capability!r}")
+    if step.target not in cat.valid_targets(step.capability):
+        raise CatalogError(file, f"{path}.target", f"{step.target!r} is not a target of {step.capability}")
+    for name, value in step.parameters.items():
+        param = cap.parameters.get(name)
+        if param is None:
+            raise CatalogError(file, f"{path}.parameters.{name}", f"unknown parameter of {step.capability}")
+        problem = param.check(value)
+        if problem:
+            raise CatalogError(file, f"{path}.parameters.{name}", f"{value!r} {problem[1]}")
+    missing = [n for n, p in cap.parameters.items() if not p.optional and n not in step.parameters]
+    if missing:
+        raise CatalogError(file, f"{path}.parameters", f"missing {', '.join(missing)}")
+    if cap.at_least_one and not step.parameters:
+        raise CatalogError(file, f"{path}.parameters", "at least one parameter is required")
+
+
+__all__ = ["Catalog", "CatalogError", "check_cross_references", "check_step", "Text"]
