@@ -1,0 +1,150 @@
+"""The catalog loads exactly DESIGN section 3 and refuses invalid data by file, path and problem."""
+from __future__ import annotations
+
+import copy
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from vehicle.catalog import CatalogError, catalog_from_dict, default_catalog_dir, load_catalog
+from vehicle.catalog.loader import SECTIONS, read_yaml
+
+
+@pytest.fixture(scope="module")
+def raw() -> dict:
+    base = default_catalog_dir()
+    return {name: read_yaml(base / file) for name, file in SECTIONS.items()}
+
+
+def test_design_capabilities_exactly(catalog):
+    assert set(catalog.capabilities) == {
+        "climate.power", "climate.set_temperature", "climate.adjust_temperature", "climate.set_fan_speed",
+        "climate.set_ac", "climate.set_defrost", "climate.set_recirculation", "seat.set_heating",
+        "seat.set_ventilation", "seat.set_massage", "window.set_position", "sunroof.set_position",
+        "sunshade.set_position", "ambient_light.set", "reading_light.set", "mirror.fold", "tailgate.set",
+        "mode.activate", "peripheral.trigger",
+    }
+
+
+def test_ranges_defaults_and_groups(catalog):
+    t = catalog.capabilities["climate.set_temperature"].parameters["celsius"]
+    assert (t.min, t.max, t.step) == (16.0, 30.0, 0.5)
+    d = catalog.capabilities["climate.adjust_temperature"].parameters["delta_celsius"]
+    assert (d.min, d.max, d.step, d.nonzero) == (-5.0, 5.0, 0.5, True)
+    assert catalog.capabilities["climate.set_temperature"].default_target == "all"
+    assert catalog.capabilities["window.set_position"].default_target == "driver"
+    assert catalog.capabilities["climate.set_defrost"].default_target == "front"
+    assert catalog.members("climate.set_temperature", "rear") == ("rear_left", "rear_right")
+    assert catalog.members("window.set_position", "all") == ("driver", "passenger", "rear_left", "rear_right")
+    assert "rear" not in catalog.valid_targets("window.set_position")
+    assert catalog.valid_targets("seat.set_heating") == ("driver", "passenger", "rear_left", "rear_right")
+    assert catalog.control("climate.adjust_temperature") == "climate.set_temperature"
+    assert catalog.fitted_members("seat.set_ventilation") == ("driver", "passenger")
+    assert catalog.fitted_members("seat.set_massage") == ("driver", "passenger")
+    assert catalog.fitted_members("seat.set_heating") == ("driver", "passenger", "rear_left", "rear_right")
+    amb = catalog.capabilities["ambient_light.set"]
+    assert amb.parameters["color"].choices == ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "white")
+    assert amb.at_least_one
+
+
+def test_modes_peripherals_needs(catalog):
+    nap = catalog.modes["nap"]
+    assert nap.requires.gear == "P"
+    assert [(s.capability, s.target, s.parameters) for s in nap.steps] == [
+        ("climate.power", "cabin", {"on": True}),
+        ("climate.set_temperature", "all", {"celsius": 24.0}),
+        ("climate.set_fan_speed", "cabin", {"level": 2}),
+        ("window.set_position", "all", {"open_percent": 0}),
+        ("sunroof.set_position", "cabin", {"open_percent": 0}),
+        ("sunshade.set_position", "cabin", {"open_percent": 0}),
+        ("ambient_light.set", "cabin", {"brightness": 10}),
+    ]
+    assert catalog.modes["car_wash"].requires.speed_kph_max == 0
+    assert catalog.modes["pet"].requires.gear is None
+    assert {k: p.active for k, p in catalog.peripherals.items()} == {
+        "garage_door": True, "fragrance_diffuser": True, "rear_fridge": False}
+    assert set(catalog.needs) == {"hot", "cold", "stuffy", "fogged", "glare", "tired"}
+    assert all(n.offline_plan for n in catalog.needs.values())
+    glare = catalog.needs["glare"]
+    assert [r.capability for r in glare.allowed] == ["sunshade.set_position"]
+
+
+def test_aliases_in_both_languages(catalog):
+    for cid, cap in catalog.capabilities.items():
+        if cid in ("peripheral.trigger",):
+            continue
+        assert cap.aliases.en and cap.aliases.zh, cid
+    for table in (catalog.modes, catalog.peripherals, catalog.needs):
+        for key, item in table.items():
+            assert item.aliases.en and item.aliases.zh, key
+
+
+def test_generation_changes_with_content(tmp_path):
+    src = default_catalog_dir()
+    dst = tmp_path / "cat"
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    g1 = load_catalog(dst).generation
+    (dst / "modes.yaml").write_text((dst / "modes.yaml").read_text() + "\n# changed\n")
+    assert load_catalog(dst).generation != g1
+
+
+def _broken(raw, section, mutate):
+    data = copy.deepcopy(raw)
+    mutate(data[section])
+    return data
+
+
+@pytest.mark.parametrize(
+    "section,mutate,file,path,problem",
+    [
+        ("capabilities", lambda d: d["capabilities"]["climate.set_fan_speed"]["parameters"]["level"].update(min=9),
+         "capabilities.yaml", "capabilities.climate.set_fan_speed.parameters.level", "min is above max"),
+        ("capabilities", lambda d: d["capabilities"]["climate.power"].update(colour="red"),
+         "capabilities.yaml", "capabilities.climate.power.colour", "Extra inputs"),
+        ("capabilities", lambda d: d["capabilities"]["window.set_position"].update(default_target="rear"),
+         "capabilities.yaml", "capabilities.window.set_position.default_target", "not a window target"),
+        ("modes", lambda d: d["modes"]["nap"]["steps"][1]["parameters"].update(celsius=42.0),
+         "modes.yaml", "modes.nap.steps[1].parameters.celsius", "out of range"),
+        ("modes", lambda d: d["modes"]["pet"]["steps"].append({"capability": "climate.warp", "target": "cabin"}),
+         "modes.yaml", "modes.pet.steps[4].capability", "unknown capability"),
+        ("needs", lambda d: d["needs"]["cold"].update(offline_plan=[]),
+         "needs.yaml", "needs.cold.offline_plan", "at least 1"),
+        ("needs", lambda d: d["needs"]["glare"]["offline_plan"][0]["parameters"].update(open_percent=100) or
+         d["needs"]["glare"]["offline_plan"].append({"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}),
+         "needs.yaml", "needs.glare.offline_plan[1]", "not allowed for need"),
+        ("gates", lambda d: d["presence"].update({"seat.set_massage": ["rear_middle"]}),
+         "gates.yaml", "presence.seat.set_massage", "not a member"),
+        ("capabilities", lambda d: d["capabilities"]["climate.power"]["parameters"].update({True: {"type": "bool"}}),
+         "capabilities.yaml", "capabilities.climate.power.parameters", "not a string"),
+    ],
+)
+def test_invalid_catalog_names_file_path_problem(raw, section, mutate, file, path, problem):
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(_broken(raw, section, mutate))
+    err = info.value
+    assert err.file == file
+    assert err.path == path
+    assert problem in err.problem
+
+
+def test_catalog_check_cli_refuses_invalid_dir(tmp_path):
+    dst = tmp_path / "bad"
+    shutil.copytree(default_catalog_dir(), dst, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    data = yaml.safe_load((dst / "needs.yaml").read_text())
+    data["needs"]["tired"]["offline_plan"] = []
+    (dst / "needs.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "needs.yaml: needs.tired.offline_plan" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_catalog_check_cli_accepts_shipped():
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "catalog OK" in proc.stdout

@@ -1,0 +1,159 @@
+"""Strict plan validation, relative adjust resolution and the hardware gates."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from vehicle.actions import Action, Command
+from vehicle.gates import GateContext, check_command, expand_mode
+from vehicle.plan import resolve_adjust, to_commands, validate_action
+from vehicle.refusals import Reason, Refusal, all_reasons
+
+
+@dataclass
+class Reading:
+    speed_kph: float | None = 0.0
+    gear: str | None = "P"
+
+
+@dataclass
+class StubState:
+    """The three reads the gates make, set directly (unit level only)."""
+
+    reading: Reading = field(default_factory=Reading)
+    stale: bool = False
+    controls: dict = field(default_factory=dict)
+
+    def is_stale(self):
+        return self.stale
+
+    def vehicle(self):
+        return self.reading
+
+    def control(self, capability, member):
+        return self.controls.get((capability, member))
+
+
+@pytest.mark.parametrize(
+    "cap,target,params,reason",
+    [
+        ("climate.warp", "cabin", {}, Reason.UNKNOWN_CAPABILITY),
+        ("climate.set_temperature", "rear_middle", {"celsius": 21.0}, Reason.UNKNOWN_TARGET),
+        ("window.set_position", "rear", {"open_percent": 10}, Reason.UNKNOWN_TARGET),
+        ("climate.set_temperature", "driver", {"celsius": 72.0}, Reason.OUT_OF_RANGE),
+        ("climate.set_temperature", "driver", {"celsius": 21.3}, Reason.OUT_OF_RANGE),
+        ("climate.set_temperature", "driver", {"celsius": "21"}, Reason.INVALID_PARAMETER),
+        ("climate.set_temperature", "driver", {"celsius": True}, Reason.INVALID_PARAMETER),
+        ("climate.set_temperature", "driver", {}, Reason.INVALID_PARAMETER),
+        ("climate.set_temperature", "driver", {"celsius": 21.0, "fahrenheit": 70}, Reason.INVALID_PARAMETER),
+        ("climate.adjust_temperature", "all", {"delta_celsius": 0.0}, Reason.OUT_OF_RANGE),
+        ("climate.set_fan_speed", "cabin", {"level": 2.0}, Reason.INVALID_PARAMETER),
+        ("climate.set_fan_speed", "cabin", {"level": 8}, Reason.OUT_OF_RANGE),
+        ("climate.set_ac", "cabin", {"on": 1}, Reason.INVALID_PARAMETER),
+        ("ambient_light.set", "cabin", {}, Reason.INVALID_PARAMETER),
+        ("ambient_light.set", "cabin", {"color": "magenta"}, Reason.INVALID_PARAMETER),
+        ("mode.activate", "disco", {}, Reason.UNKNOWN_TARGET),
+        ("mode.activate", "nap", {"fast": True}, Reason.INVALID_PARAMETER),
+    ],
+)
+def test_validate_refuses(catalog, cap, target, params, reason):
+    result = validate_action(catalog, cap, target, params)
+    assert isinstance(result, Refusal)
+    assert result.reason == reason
+    assert result.message("en") and result.message("zh")
+
+
+def test_out_of_range_names_allowed_range_never_clamps(catalog):
+    r = validate_action(catalog, "climate.set_temperature", "driver", {"celsius": 72.0})
+    assert "16 to 30 in steps of 0.5" in r.message("en")
+    assert "72.0" in r.message("en")
+    assert "超出范围" in r.message("zh")
+
+
+def test_validate_accepts_and_defaults(catalog):
+    assert validate_action(catalog, "climate.set_temperature", None, {"celsius": 21}) == Action(
+        "climate.set_temperature", "all", {"celsius": 21})
+    assert validate_action(catalog, "ambient_light.set", "cabin", {"color": "blue"}).parameters == {"color": "blue"}
+    assert validate_action(catalog, "peripheral.trigger", "rear_fridge", {}).target == "rear_fridge"
+
+
+def test_adjust_against_confirmed_setpoint(catalog):
+    st = StubState(controls={("climate.set_temperature", "driver"): {"celsius": 22.0},
+                             ("climate.set_temperature", "passenger"): {"celsius": 29.5}})
+    assert resolve_adjust(catalog, st, "driver", 1.5) == Command("climate.set_temperature", "driver", {"celsius": 23.5})
+    over = resolve_adjust(catalog, st, "passenger", 1.0)
+    assert over.reason == Reason.OUT_OF_RANGE and "29.5" in over.message("en")
+    unknown = resolve_adjust(catalog, st, "rear_left", 1.0)
+    assert unknown.reason == Reason.STATE_UNKNOWN
+    out = to_commands(catalog, st, Action("climate.adjust_temperature", "all", {"delta_celsius": 1.0}))
+    assert [type(x).__name__ for x in out] == ["Command", "Refusal", "Refusal", "Refusal"]
+
+
+def _ctx(catalog, **kw):
+    return GateContext(catalog, kw.pop("state", StubState()), **kw)
+
+
+def test_presence_and_peripherals(catalog):
+    ctx = _ctx(catalog)
+    assert check_command(ctx, Command("seat.set_ventilation", "rear_left", {"level": 1})).reason == Reason.NOT_FITTED
+    assert check_command(ctx, Command("seat.set_massage", "rear_right", {"on": True})).reason == Reason.NOT_FITTED
+    assert check_command(ctx, Command("seat.set_ventilation", "passenger", {"level": 1})) is None
+    assert check_command(ctx, Command("peripheral.trigger", "rear_fridge")).reason == Reason.INACTIVE_PERIPHERAL
+    assert check_command(ctx, Command("peripheral.trigger", "garage_door")) is None
+
+
+def test_tailgate_interlocks(catalog):
+    cmd = Command("tailgate.set", "cabin", {"open": True})
+    assert check_command(_ctx(catalog), cmd) is None
+    moving = StubState(Reading(30.0, "D"))
+    assert check_command(_ctx(catalog, state=moving), cmd).reason == Reason.INTERLOCK_SPEED
+    in_drive = StubState(Reading(0.0, "D"))
+    r = check_command(_ctx(catalog, state=in_drive), cmd)
+    assert r.reason == Reason.INTERLOCK_GEAR and "P" in r.message("en")
+    assert check_command(_ctx(catalog, state=StubState(stale=True)), cmd).reason == Reason.INTERLOCK_UNKNOWN
+    assert check_command(_ctx(catalog, state=StubState(Reading(None, None))), cmd).reason == Reason.INTERLOCK_UNKNOWN
+    # closing the tailgate is not interlocked
+    assert check_command(_ctx(catalog, state=moving), Command("tailgate.set", "cabin", {"open": False})) is None
+
+
+def test_sunroof_speed_interlock_only_on_increase(catalog):
+    fast = StubState(Reading(130.0, "D"), controls={("sunroof.set_position", "cabin"): {"open_percent": 40}})
+    ctx = _ctx(catalog, state=fast)
+    assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 60})).reason == Reason.INTERLOCK_SPEED
+    assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 10})) is None
+    assert check_command(_ctx(catalog, state=StubState(Reading(120.0, "D"))),
+                         Command("sunroof.set_position", "cabin", {"open_percent": 60})) is None
+    unknown_pos = StubState(Reading(130.0, "D"))
+    assert check_command(_ctx(catalog, state=unknown_pos),
+                         Command("sunroof.set_position", "cabin", {"open_percent": 5})).reason == Reason.INTERLOCK_SPEED
+
+
+def test_execution_mode_gate(catalog):
+    cmd = Command("climate.set_ac", "cabin", {"on": True})
+    assert check_command(_ctx(catalog, execution_mode="hardware"), cmd).reason == Reason.EXECUTION_MODE
+    assert check_command(_ctx(catalog, execution_mode="hardware", armed=True), cmd) is None
+
+
+def test_modes_all_or_nothing(catalog):
+    cmds, refusal, _ = expand_mode(_ctx(catalog), "nap")
+    assert refusal is None
+    assert len(cmds) == 1 + 4 + 1 + 4 + 1 + 1 + 1
+    cmds, refusal, _ = expand_mode(_ctx(catalog, state=StubState(Reading(0.0, "D"))), "nap")
+    assert refusal.reason == Reason.INTERLOCK_GEAR
+    _, refusal, _ = expand_mode(_ctx(catalog, state=StubState(Reading(5.0, "P"))), "car_wash")
+    assert refusal.reason == Reason.INTERLOCK_SPEED
+    _, refusal, _ = expand_mode(_ctx(catalog, state=StubState(stale=True)), "camping")
+    assert refusal.reason == Reason.INTERLOCK_UNKNOWN
+    _, refusal, _ = expand_mode(_ctx(catalog, state=StubState(Reading(80.0, "D"))), "pet")
+    assert refusal is None
+
+
+def test_every_reason_has_both_messages():
+    for code in all_reasons():
+        r = Refusal(Reason(code), ("the sunroof", "天窗"))
+        assert r.message("en") and r.message("zh") and "{" not in r.message("en") + r.message("zh")
+    required = {"unknown_capability", "unknown_target", "invalid_parameter", "out_of_range", "state_unknown",
+                "not_fitted", "inactive_peripheral", "interlock_speed", "interlock_gear", "interlock_unknown",
+                "execution_mode"}
+    assert required <= set(all_reasons())
