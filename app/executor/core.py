@@ -58,6 +58,8 @@ class Request:
     utterance: str | None = None
     handled_by: str = "local"
     on_result: Callable[[dict[str, Any]], None] | None = None
+    guard: Callable[[], None] | None = None
+    """Called under the ledger lock before planning; raises to abort (token revoked)."""
 
 
 @dataclass
@@ -67,7 +69,9 @@ class Outcome:
     items: list[Item]
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "message": self.message, "actions": [i.to_json() for i in self.items]}
+        frames = self.status == "dry_run"
+        return {"status": self.status, "message": self.message,
+                "actions": [i.to_json(with_frames=frames) for i in self.items]}
 
 
 class Executor:
@@ -83,6 +87,8 @@ class Executor:
     # -- public ----------------------------------------------------------------
     def run(self, req: Request) -> Outcome:
         with req.ledger.lock:
+            if req.guard is not None:
+                req.guard()
             items = self._plan(req)
             self._gate_and_budget(req, items)
             self._send(req, items)

@@ -1,0 +1,1 @@
+"""The HTTP edge: thin routers that translate HTTP to runtime calls."""

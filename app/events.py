@@ -1,0 +1,63 @@
+"""Fan-out of live events to SSE subscribers.
+
+Vehicle state changes arrive on the CAN receive thread; they are handed to
+the event loop with ``call_soon_threadsafe`` and copied into each
+subscriber's bounded queue. A subscriber that falls behind is dropped (its
+stream ends; the client reconnects and gets a fresh ``state.snapshot``)
+rather than letting memory grow without bound.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+QUEUE_BOUND = 256
+
+
+class Subscription:
+    def __init__(self, hub: "EventHub") -> None:
+        self.queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue(QUEUE_BOUND)
+        self._hub = hub
+
+    def close(self) -> None:
+        self._hub._subs.discard(self)
+
+
+class EventHub:
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._subs: set[Subscription] = set()
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Attach the serving loop (events before that are dropped: no subscriber can exist)."""
+        self._loop = loop
+
+    def subscribe(self) -> Subscription:
+        sub = Subscription(self)
+        self._subs.add(sub)
+        return sub
+
+    def publish(self, event: str, data: Any) -> None:
+        """Thread-safe: may be called from the CAN receive thread."""
+        if self._loop is None:
+            return
+        try:
+            self._loop.call_soon_threadsafe(self._deliver, event, data)
+        except RuntimeError:  # loop closed during shutdown
+            pass
+
+    def _deliver(self, event: str, data: Any) -> None:
+        for sub in list(self._subs):
+            try:
+                sub.queue.put_nowait((event, data))
+            except asyncio.QueueFull:
+                self._subs.discard(sub)
+                try:
+                    sub.queue.get_nowait()
+                    sub.queue.put_nowait(None)
+                except (asyncio.QueueEmpty, asyncio.QueueFull):
+                    pass
+
+    @property
+    def subscribers(self) -> int:
+        return len(self._subs)

@@ -1,0 +1,64 @@
+"""The app factory: assembles routers, the edge guard and the lifespan."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import AsyncIterator
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from .api import errors
+from .api.routes import actions, events, health, info, internal, sessions, sim
+from .api.security import EdgeGuard
+from .runtime import Runtime, start_runtime, stop_runtime
+from .settings import Settings
+
+STATIC = Path(__file__).resolve().parent / "static"
+STATUS_POLL_S = 1.0
+
+
+def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
+    """Build the ASGI app. ``n7web serve`` starts the runtime first (so a bad
+    catalog or bus is a clean one-line error, not a lifespan traceback);
+    otherwise the lifespan starts it."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        rt = runtime or start_runtime(settings)
+        rt.hub.bind(asyncio.get_running_loop())
+        if rt.assistant is not None:
+            await rt.assistant.start()
+        app.state.runtime = rt
+        watcher = asyncio.create_task(_watch_status(rt))
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            app.state.runtime = None
+            if rt.assistant is not None:
+                with contextlib.suppress(Exception):
+                    await rt.assistant.close()
+            stop_runtime(rt)
+
+    app = FastAPI(title="N7Web", version="0.1.0", lifespan=lifespan,
+                  description="Cockpit assistant service: every vehicle action is revalidated before any CAN frame.")
+    errors.install(app)
+    for module in (health, info, events, sessions, actions, sim, internal):
+        app.include_router(module.router)
+    if STATIC.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC, html=True), name="console")
+    app.add_middleware(EdgeGuard, port=settings.port)
+    return app
+
+
+async def _watch_status(rt) -> None:
+    """Publish ``status.changed`` when the status body changes."""
+    last = rt.status()
+    while True:
+        await asyncio.sleep(STATUS_POLL_S)
+        now = rt.status()
+        if now != last:
+            rt.hub.publish("status.changed", now)
+            last = now
