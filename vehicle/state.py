@@ -1,0 +1,167 @@
+"""Vehicle and cabin state, as the ECU last reported it on the bus.
+
+Fed **only** from status frames that passed the E2E checks: the CAN link's
+receive path calls :meth:`VehicleState.apply_controls` and
+:meth:`VehicleState.apply_vehicle`; nothing else in production does (the
+simulator talks to it only through the bus). So this store never shows a
+value the car has not confirmed, and the gates' interlocks read real data.
+
+Thread-safe: one lock around the data; subscriber callbacks run *after* the
+lock is released, on the thread that fed the change (the CAN receive
+thread). Callbacks must be cheap and must not block (hand the event to a
+queue or an event loop with ``call_soon_threadsafe``): while a callback
+runs, no further frame is processed. A callback that raises is logged and
+does not stop the others.
+"""
+from __future__ import annotations
+
+import copy
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping
+
+from vehicle.actions import ParamValue
+from vehicle.catalog import Catalog
+
+log = logging.getLogger(__name__)
+
+GEARS = ("P", "R", "N", "D")
+Event = tuple[str, dict[str, Any]]
+Subscriber = Callable[[str, dict[str, Any]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleReading:
+    """Speed and gear with their age, as of one instant."""
+
+    speed_kph: float | None
+    """None until the first vehicle status frame."""
+    gear: str | None
+    """``P``, ``R``, ``N`` or ``D``; None until the first vehicle status frame."""
+    updated_at: str | None
+    """Wall time of the last vehicle status frame (ISO 8601, UTC), for people."""
+    age: float | None
+    """Seconds since that frame on the monotonic clock (None: never), for gates."""
+
+
+class VehicleState:
+    """Thread-safe store of the last verified status of the car."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._catalog = catalog
+        self._clock = clock
+        self._wall_clock = wall_clock
+        self._max_age = catalog.gates.vehicle_state_max_age_s
+        self._lock = threading.Lock()
+        self._controls: dict[str, dict[str, dict[str, ParamValue] | None]] = {
+            cap: {member: None for member in catalog.fitted_members(cap)} for cap in catalog.state_capabilities()
+        }
+        self._speed: float | None = None
+        self._gear: str | None = None
+        self._at_mono: float | None = None
+        self._at_wall: float | None = None
+        self._subscribers: list[Subscriber] = []
+
+    # -- reading --------------------------------------------------------------
+    def vehicle(self) -> VehicleReading:
+        with self._lock:
+            return self._reading()
+
+    def is_stale(self) -> bool:
+        """True when speed/gear are unknown or older than the catalog's limit."""
+        age = self.vehicle().age
+        return age is None or age > self._max_age
+
+    def control(self, capability: str, member: str) -> dict[str, ParamValue] | None:
+        """Every parameter of a member as last confirmed, or None (unknown)."""
+        with self._lock:
+            params = self._controls.get(capability, {}).get(member)
+            return dict(params) if params is not None else None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The ``GET /api/v1/vehicle/state`` body (DESIGN section 6)."""
+        with self._lock:
+            reading = self._reading()
+            controls = copy.deepcopy(self._controls)
+        stale = reading.age is None or reading.age > self._max_age
+        return {
+            "vehicle": {
+                "speed_kph": reading.speed_kph,
+                "gear": reading.gear,
+                "updated_at": reading.updated_at,
+                "stale": stale,
+            },
+            "controls": controls,
+        }
+
+    # -- events -----------------------------------------------------------------
+    def subscribe(self, callback: Subscriber) -> None:
+        """Call ``callback(event, payload)`` on every change (see module doc).
+
+        Events: ``("state.changed", {"capability", "target", "parameters"})``
+        per member whose parameters changed, and ``("vehicle.changed",
+        {"speed_kph", "gear"})`` when speed or gear changed.
+        """
+        with self._lock:
+            self._subscribers.append(callback)
+
+    def unsubscribe(self, callback: Subscriber) -> None:
+        with self._lock:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+    # -- feeding (the CAN link's receive path only) -----------------------------
+    def apply_controls(self, capability: str, values: Mapping[str, Mapping[str, ParamValue]]) -> None:
+        """Record a verified status frame's values for `capability`."""
+        events: list[Event] = []
+        with self._lock:
+            members = self._controls.get(capability)
+            if members is None:
+                return
+            for member, params in values.items():
+                if member not in members:
+                    continue
+                new = dict(params)
+                if members[member] != new:
+                    members[member] = new
+                    events.append(("state.changed", {"capability": capability, "target": member, "parameters": dict(new)}))
+            subscribers = list(self._subscribers)
+        self._emit(subscribers, events)
+
+    def apply_vehicle(self, speed_kph: float, gear: str) -> None:
+        """Record a verified vehicle status frame (refreshes the age too)."""
+        if gear not in GEARS:
+            raise ValueError(f"gear must be one of {', '.join(GEARS)}, got {gear!r}")
+        events: list[Event] = []
+        with self._lock:
+            self._at_mono = self._clock()
+            self._at_wall = self._wall_clock()
+            if (speed_kph, gear) != (self._speed, self._gear):
+                self._speed, self._gear = speed_kph, gear
+                events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear}))
+            subscribers = list(self._subscribers)
+        self._emit(subscribers, events)
+
+    # -- internals ----------------------------------------------------------------
+    def _reading(self) -> VehicleReading:
+        if self._at_mono is None or self._at_wall is None:
+            return VehicleReading(None, None, None, None)
+        updated = datetime.fromtimestamp(self._at_wall, tz=timezone.utc).isoformat(timespec="milliseconds")
+        return VehicleReading(self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono))
+
+    @staticmethod
+    def _emit(subscribers: list[Subscriber], events: list[Event]) -> None:
+        for name, payload in events:
+            for callback in subscribers:
+                try:
+                    callback(name, copy.deepcopy(payload))
+                except Exception:  # a subscriber bug must not stop the receive path
+                    log.exception("state subscriber failed on %s", name)
