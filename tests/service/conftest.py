@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+import pytest
+
+from vehicle.can.dbc import load_vehicle_dbc
+
+from .harness import start_in_process, start_subprocess
+
+
+@pytest.fixture(scope="session")
+def command_ids(catalog) -> set[int]:
+    return set(load_vehicle_dbc(None, catalog).allowlist)
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    """The real service as a uvicorn subprocess (local-only), shared per module."""
+    svc = start_subprocess(tmp_path_factory.mktemp("svc"))
+    yield svc
+    svc.stop()
+
+
+@pytest.fixture(scope="module")
+def inproc(tmp_path_factory):
+    """The real service in-process (uvicorn thread): the token seam is reachable."""
+    svc = start_in_process(tmp_path_factory.mktemp("inproc"))
+    yield svc
+    svc.stop()

@@ -1,0 +1,130 @@
+"""Start the real service for tests: a uvicorn subprocess (``n7web serve``)
+or, where a test needs the in-process token seam, uvicorn in a thread of the
+test process. Loopback only, a free port and a unique virtual CAN channel each.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+N7WEB = [sys.executable, "-m", "app.cli"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(base: str, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"service exited with {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            if httpx.get(base + "/healthz", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise TimeoutError("service did not become healthy")
+
+
+@dataclass
+class Service:
+    base: str
+    port: int
+    state_dir: Path
+    can_log: Path
+    channel: str
+    proc: subprocess.Popen | None = None
+    runtime: Any = None
+    _server: Any = None
+    _thread: threading.Thread | None = None
+    extra: dict = field(default_factory=dict)
+
+    def client(self, **kw: Any) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=kw.pop("timeout", 10.0), **kw)
+
+    def command_frames(self, command_ids: set[int]) -> list[tuple[int, str]]:
+        """Frames with a command id in the CAN log (sent by the service)."""
+        out = []
+        if not self.can_log.exists():
+            return out
+        for line in self.can_log.read_text().splitlines():
+            parts = line.split()
+            if len(parts) < 3 or "#" not in parts[2]:
+                continue
+            ident, data = parts[2].split("#", 1)
+            if int(ident, 16) in command_ids:
+                out.append((int(ident, 16), data.upper()))
+        return out
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        if self._server is not None:
+            self._server.should_exit = True
+            if self._thread is not None:
+                self._thread.join(10)
+
+
+def service_args(port: int, state_dir: Path, can_log: Path, channel: str, extra: list[str]) -> list[str]:
+    return ["serve", "--port", str(port), "--state-dir", str(state_dir), "--can-log", str(can_log),
+            "--can-channel", channel, *extra]
+
+
+def start_subprocess(tmp: Path, extra: list[str] | None = None, env: dict[str, str] | None = None) -> Service:
+    port = free_port()
+    channel = "t_" + uuid.uuid4().hex[:10]
+    state_dir, can_log = tmp / "state", tmp / "can.log"
+    args = service_args(port, state_dir, can_log, channel, extra if extra is not None else ["--no-assistant"])
+    proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+    svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, proc=proc)
+    try:
+        wait_healthy(svc.base, proc=proc)
+    except Exception:
+        svc.stop()
+        raise
+    return svc
+
+
+def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
+    """uvicorn in a thread: the runtime (and its token registry) is reachable in-process only."""
+    import uvicorn
+
+    from app.main import create_app
+    from app.runtime import start_runtime
+    from app.settings import load_settings
+
+    port = free_port()
+    channel = "t_" + uuid.uuid4().hex[:10]
+    state_dir, can_log = tmp / "state", tmp / "can.log"
+    settings = load_settings(service_args(port, state_dir, can_log, channel, extra or ["--no-assistant"])[1:], {})
+    runtime = start_runtime(settings)
+    app = create_app(settings, runtime)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime,
+                  _server=server, _thread=thread)
+    wait_healthy(svc.base)
+    return svc
