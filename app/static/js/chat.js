@@ -1,0 +1,305 @@
+// The chat column: one session (its id kept in localStorage), history after a
+// reload, turns streamed as SSE over fetch, an interrupt button while a turn
+// runs, and each ActionResult as a chip.
+import { h, randomId } from "./dom.js";
+import { ApiError } from "./api.js";
+import { renderChip } from "./chips.js";
+
+const SESSION_KEY = "n7web.console.session_id";
+const SUGGESTIONS = ["Set the driver side to 21 degrees", "I'm freezing", "把车窗打开一半", "Start nap mode"];
+
+function storedSession() {
+  try { return localStorage.getItem(SESSION_KEY); } catch { return null; }
+}
+function storeSession(id, demo = false) {
+  if (demo) return;
+  try {
+    if (id) localStorage.setItem(SESSION_KEY, id);
+    else localStorage.removeItem(SESSION_KEY);
+  } catch { /* private mode: the session lives for this page only */ }
+}
+
+/** The stored turns, in whatever list shape the service answers, as messages. */
+export function historyToMessages(body) {
+  const list = Array.isArray(body) ? body
+    : body?.turns ?? body?.messages ?? body?.items ?? body?.history ?? [];
+  if (!Array.isArray(list)) return [];
+  const stamp = (x) => Date.parse(x?.time ?? x?.created_at ?? x?.started_at ?? "") || null;
+  const items = list.every((x) => stamp(x) !== null) ? [...list].sort((a, b) => stamp(a) - stamp(b)) : list;
+  const out = [];
+  for (const item of items) {
+    if (!item || typeof item !== "object") continue;
+    if (item.role === "user" || item.role === "assistant") {
+      out.push({ role: item.role, text: item.text ?? item.content ?? "", actions: item.actions ?? [],
+        turnId: item.turn_id, clientMessageId: item.client_message_id, handledBy: item.handled_by,
+        assistantError: item.assistant_error });
+      continue;
+    }
+    const reply = item.reply && typeof item.reply === "object" ? item.reply : item;
+    const userText = item.text ?? item.utterance ?? item.user_text ?? item.request?.text ?? item.message?.text;
+    if (typeof userText === "string" && userText) {
+      out.push({ role: "user", text: userText, turnId: item.turn_id ?? reply.turn_id,
+        clientMessageId: item.client_message_id ?? reply.client_message_id });
+    }
+    if (typeof reply.reply_text === "string" || (Array.isArray(reply.actions) && reply.actions.length)) {
+      out.push({ role: "assistant", text: reply.reply_text ?? "", actions: reply.actions ?? [],
+        turnId: reply.turn_id ?? item.turn_id, clientMessageId: reply.client_message_id ?? item.client_message_id,
+        handledBy: reply.handled_by, assistantError: reply.assistant_error, status: reply.status });
+    } else if (item.error && typeof item.error === "object") {
+      out.push({ role: "error", text: item.error.message || item.error.code || "The turn failed." });
+    }
+  }
+  return out;
+}
+
+export function createChat({ api, elements }) {
+  const { log, input, send, interrupt, newChat, form, suggestions } = elements;
+  // The demo keeps its own (fake) session apart from the real one.
+  let sessionId = api.demo ? "demo-session" : storedSession();
+  let busy = false;
+  let current = null; // {sessionId, turnId} of the running turn
+
+  // ---- rendering ------------------------------------------------------------------
+  function nearBottom() {
+    return log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+  }
+  function scrollDown(force = false) {
+    if (force || nearBottom()) log.scrollTop = log.scrollHeight;
+  }
+
+  function messageEl(role, { text = "", turnId, clientMessageId, streaming = false } = {}) {
+    const textEl = h("div.msg-text", { dataset: { testid: "msg-text" }, text });
+    const chips = h("div.chips");
+    const meta = h("div.msg-meta");
+    const li = h(`li.msg.msg-${role}`, {
+      dataset: { testid: "msg", role, turnId, clientMessageId, streaming: String(streaming) },
+    }, textEl, chips, meta);
+    log.append(li);
+    refreshSuggestions();
+    return {
+      li, textEl, chips, meta, resultKeys: new Map(),
+      setTurn(id) { if (id) li.dataset.turnId = id; },
+    };
+  }
+
+  function addChip(msg, result) {
+    if (!result || typeof result !== "object") return;
+    const key = JSON.stringify([result.capability, result.target, result.parameters]);
+    const chip = renderChip(result);
+    const old = msg.resultKeys.get(key);
+    if (old) old.replaceWith(chip);
+    else msg.chips.append(chip);
+    msg.resultKeys.set(key, chip);
+  }
+
+  function finishAssistant(msg, reply) {
+    msg.li.dataset.streaming = "false";
+    if (!reply || typeof reply !== "object") return;
+    msg.setTurn(reply.turn_id);
+    if (typeof reply.reply_text === "string" && reply.reply_text) msg.textEl.textContent = reply.reply_text;
+    if (Array.isArray(reply.actions)) {
+      msg.chips.replaceChildren();
+      msg.resultKeys.clear();
+      for (const r of reply.actions) addChip(msg, r);
+    }
+    if (reply.handled_by) msg.li.dataset.handledBy = reply.handled_by;
+    if (reply.status) msg.li.dataset.status = reply.status;
+    const meta = [];
+    if (reply.handled_by) meta.push(h("span.tag", { text: reply.handled_by === "codex" ? "Assistant" : "On-board" }));
+    if (reply.assistant_error) {
+      meta.push(h("span.tag.tag-warn", {
+        title: reply.assistant_error.code || "",
+        text: `Assistant offline: ${reply.assistant_error.message || reply.assistant_error.code || "answered locally"}`,
+      }));
+    }
+    msg.meta.replaceChildren(...meta);
+    if (!msg.textEl.textContent && !(reply.actions || []).length) msg.textEl.textContent = "Done.";
+  }
+
+  function errorMessage(text, retry) {
+    const msg = messageEl("error", { text });
+    if (retry) {
+      msg.meta.append(h("button.btn.btn-ghost.btn-small", {
+        type: "button", dataset: { testid: "chat-retry" },
+        onclick: (e) => { e.currentTarget.remove(); retry(); }, text: "Retry",
+      }));
+    }
+    scrollDown(true);
+    return msg;
+  }
+
+  function renderHistory(messages) {
+    log.replaceChildren();
+    for (const m of messages) {
+      const msg = messageEl(m.role, { text: m.text, turnId: m.turnId, clientMessageId: m.clientMessageId });
+      if (m.role === "assistant") {
+        finishAssistant(msg, {
+          reply_text: m.text, actions: m.actions, handled_by: m.handledBy,
+          assistant_error: m.assistantError, status: m.status, turn_id: m.turnId,
+        });
+      }
+    }
+    refreshSuggestions();
+    scrollDown(true);
+  }
+
+  function refreshSuggestions() {
+    suggestions.hidden = log.children.length > 0;
+  }
+  suggestions.replaceChildren(...SUGGESTIONS.map((text) =>
+    h("button.chip-btn.suggestion", { type: "button", dataset: { testid: "chat-suggestion" },
+      onclick: () => submit(text), text })));
+
+  function setBusy(value) {
+    busy = value;
+    log.dataset.busy = String(value);
+    send.hidden = value;
+    interrupt.hidden = !value;
+    interrupt.disabled = false;
+  }
+
+  // ---- session --------------------------------------------------------------------
+  async function newSession() {
+    const body = await api.createSession();
+    if (!body || typeof body.session_id !== "string") throw new ApiError(0, "bad_response", "The service gave no session id.");
+    sessionId = body.session_id;
+    storeSession(sessionId, api.demo);
+    return sessionId;
+  }
+
+  async function restore() {
+    try {
+      if (!sessionId) {
+        await newSession();
+        renderHistory([]);
+        return;
+      }
+      try {
+        renderHistory(historyToMessages(await api.getHistory(sessionId, 50)));
+      } catch (err) {
+        if (err instanceof ApiError && (err.code === "unknown_session" || err.status === 404)) {
+          await newSession();
+          renderHistory([]);
+        } else {
+          throw err;
+        }
+      }
+    } catch (err) {
+      log.replaceChildren();
+      errorMessage(`Chat unavailable: ${err.message}`, () => restore());
+    }
+  }
+
+  // ---- a turn ------------------------------------------------------------------------
+  async function runTurn(text, clientMessageId, userMsg, { retried = false } = {}) {
+    setBusy(true);
+    const assistant = messageEl("assistant", { clientMessageId, streaming: true });
+    assistant.li.classList.add("pending");
+    scrollDown(true);
+    let terminal = false;
+    try {
+      if (!sessionId) await newSession();
+      current = { sessionId, turnId: null };
+      await api.sendMessage(sessionId, { text, source: "console", client_message_id: clientMessageId }, (name, data) => {
+        switch (name) {
+          case "turn.started":
+            current.turnId = data?.turn_id ?? null;
+            assistant.setTurn(data?.turn_id);
+            userMsg.setTurn(data?.turn_id);
+            break;
+          case "assistant.delta":
+            if (data && typeof data.text === "string") {
+              assistant.li.classList.remove("pending");
+              assistant.textEl.textContent += data.text;
+            }
+            break;
+          case "action.result":
+            assistant.li.classList.remove("pending");
+            addChip(assistant, data);
+            break;
+          case "turn.completed":
+            terminal = true;
+            assistant.li.classList.remove("pending");
+            finishAssistant(assistant, data);
+            break;
+          case "error":
+            terminal = true;
+            assistant.li.classList.remove("pending");
+            assistant.li.dataset.streaming = "false";
+            if (!assistant.textEl.textContent && !assistant.chips.children.length) assistant.li.remove();
+            errorMessage(data?.message || data?.code || "The turn failed.");
+            break;
+          default:
+            break;
+        }
+        scrollDown();
+      });
+      if (!terminal) {
+        assistant.li.dataset.streaming = "false";
+        assistant.li.classList.remove("pending");
+        errorMessage("The connection ended before the reply. Retry shows the recorded answer.",
+          () => resend(text, clientMessageId, assistant));
+      }
+    } catch (err) {
+      assistant.li.remove();
+      if (err instanceof ApiError && err.code === "unknown_session" && !retried) {
+        sessionId = null;
+        storeSession(null, api.demo);
+        setBusy(false);
+        return await runTurn(text, clientMessageId, userMsg, { retried: true });
+      }
+      if (err instanceof ApiError && err.code === "turn_in_progress") {
+        errorMessage("A reply is still running in this session. Wait for it or tap Stop.");
+      } else {
+        errorMessage(err.message || "The message could not be sent.", () => resend(text, clientMessageId));
+      }
+    } finally {
+      current = null;
+      setBusy(false);
+    }
+    return undefined;
+  }
+
+  function resend(text, clientMessageId, stale) {
+    if (busy) return;
+    stale?.li.remove();
+    const userMsg = { setTurn() {} };
+    runTurn(text, clientMessageId, userMsg);
+  }
+
+  function submit(raw) {
+    const text = (raw ?? input.value).trim();
+    if (!text || busy) return;
+    input.value = "";
+    const clientMessageId = randomId();
+    const userMsg = messageEl("user", { text, clientMessageId });
+    runTurn(text, clientMessageId, userMsg);
+  }
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submit();
+  });
+  interrupt.addEventListener("click", async () => {
+    if (!current) return;
+    interrupt.disabled = true;
+    try {
+      await api.interrupt(current.sessionId);
+    } catch (err) {
+      errorMessage(`Could not stop the reply: ${err.message}`);
+      interrupt.disabled = false;
+    }
+  });
+  newChat.addEventListener("click", async () => {
+    if (busy) return;
+    try {
+      await newSession();
+      renderHistory([]);
+      input.focus();
+    } catch (err) {
+      errorMessage(`Could not start a new chat: ${err.message}`);
+    }
+  });
+
+  return { restore, submit };
+}

@@ -1,0 +1,104 @@
+// The page's state: what the service last told us. The cabin panel renders
+// from `controls`/`vehicle` (fed only by /api/v1/events), the badges from
+// `status` (GET /api/v1/status once, then status.changed).
+
+export function createStore() {
+  const state = {
+    status: null, // the status body, or null before the first answer
+    statusError: null, // text when /api/v1/status could not be read
+    vehicle: { speed_kph: null, gear: null, updated_at: null, stale: true },
+    controls: null, // capability -> target -> parameters|null; null before the snapshot
+    events: "connecting", // connecting | open | closed
+    modes: null,
+    peripherals: null,
+  };
+  const listeners = new Set();
+  let scheduled = false;
+
+  function notify() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      for (const fn of listeners) fn(state);
+    });
+  }
+
+  return {
+    state,
+    subscribe(fn) {
+      listeners.add(fn);
+      fn(state);
+      return () => listeners.delete(fn);
+    },
+    setStatus(status) {
+      if (status && typeof status === "object") {
+        state.status = status;
+        state.statusError = null;
+        notify();
+      }
+    },
+    setStatusError(message) {
+      state.statusError = message;
+      notify();
+    },
+    setConnection(value) {
+      state.events = value;
+      notify();
+    },
+    setCatalog({ modes, peripherals }) {
+      if (modes) state.modes = modes;
+      if (peripherals) state.peripherals = peripherals;
+      notify();
+    },
+    /** state.snapshot: the body of GET /api/v1/vehicle/state. */
+    applySnapshot(body) {
+      if (!body || typeof body !== "object") return;
+      const v = body.vehicle || {};
+      state.vehicle = {
+        speed_kph: v.speed_kph ?? null,
+        gear: v.gear ?? null,
+        updated_at: v.updated_at ?? null,
+        stale: v.stale ?? (v.speed_kph === null || v.speed_kph === undefined),
+      };
+      const controls = {};
+      for (const [cap, targets] of Object.entries(body.controls || {})) {
+        controls[cap] = targets && typeof targets === "object" ? { ...targets } : {};
+      }
+      state.controls = controls;
+      notify();
+    },
+    /** state.changed {capability, target, parameters}. */
+    applyChange(change) {
+      if (!change || typeof change.capability !== "string" || typeof change.target !== "string") return;
+      if (!state.controls) state.controls = {};
+      const targets = (state.controls[change.capability] ||= {});
+      const params = change.parameters;
+      targets[change.target] =
+        params && typeof params === "object" ? { ...(targets[change.target] || {}), ...params } : null;
+      notify();
+    },
+    /** vehicle.changed {speed_kph, gear}. */
+    applyVehicle(v) {
+      if (!v || typeof v !== "object") return;
+      state.vehicle = {
+        ...state.vehicle,
+        speed_kph: v.speed_kph ?? state.vehicle.speed_kph,
+        gear: v.gear ?? state.vehicle.gear,
+        updated_at: v.updated_at ?? state.vehicle.updated_at,
+        stale: v.stale ?? false,
+      };
+      notify();
+    },
+    notify,
+  };
+}
+
+/** The confirmed parameters of one physical target, `undefined` when not fitted. */
+export function controlParams(state, capability, target) {
+  if (!state.controls) return null; // before the snapshot: unknown, assume fitted
+  const targets = state.controls[capability];
+  if (!targets) return null;
+  if (!(target in targets)) return undefined;
+  return targets[target];
+}
