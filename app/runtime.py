@@ -11,7 +11,9 @@ import logging
 import os
 import secrets
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from vehicle.can.dbc import load_vehicle_dbc
@@ -39,6 +41,8 @@ class ActiveTurn:
     session_id: str
     task: asyncio.Task | None = None
     emit: Any = None
+    execute_results: list | None = None
+    """Action results of the model's execute calls in this turn (model turns only)."""
 
 
 @dataclass
@@ -92,7 +96,7 @@ def _open_state_dir(settings: Settings) -> None:
     os.chmod(settings.codex_home, 0o700)
 
 
-def start_runtime(settings: Settings) -> Runtime:
+def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) -> Runtime:
     """Build the runtime or raise StartupError naming what failed."""
     from vehicle.catalog import CatalogError
     from vehicle.can.errors import VehicleCanError
@@ -125,8 +129,28 @@ def start_runtime(settings: Settings) -> Runtime:
     store = Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions)
     tokens = TokenRegistry(settings.token_ttl_s)
     executor = Executor(catalog, state, link, store, settings.execution_mode, settings.arm_hardware)
-    return Runtime(settings, catalog, parser, state, link, store, tokens, executor, hub,
-                   callback_token=secrets.token_urlsafe(32), simulator=simulator)
+    rt = Runtime(settings, catalog, parser, state, link, store, tokens, executor, hub,
+                 callback_token=secrets.token_urlsafe(32), simulator=simulator)
+    if not settings.no_assistant:
+        try:
+            rt.assistant = _assistant(rt, os.environ if environ is None else environ)
+        except Exception as exc:
+            stop_runtime(rt)
+            raise StartupError(f"assistant configuration: {exc}") from None
+    return rt
+
+
+def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
+    """The Codex assistant; it starts (and may report local_only) in the lifespan."""
+    from .assistant import AssistantSettings, CodexAssistant
+    from .model_catalog import developer_instructions
+
+    s = rt.settings
+    settings = AssistantSettings.from_env(environ, state_dir=s.state_dir, max_loaded_threads=s.max_loaded_threads,
+                                          codex_home=s.codex_home.resolve()
+                                          if not environ.get("CODEX_HOME") else Path(environ["CODEX_HOME"]))
+    return CodexAssistant(settings, f"http://127.0.0.1:{s.port}/internal/v1", rt.callback_token,
+                          developer_instructions=lambda: developer_instructions(rt.catalog))
 
 
 def stop_runtime(rt: Runtime) -> None:

@@ -98,11 +98,11 @@ class TurnRunner:
                     from .model_turn import run_model_turn
 
                     reply = await run_model_turn(rt, turn, parse, text, voice, emit, on_result)
+                assistant_error = reply.get("assistant_error") if reply else None
                 if reply is not None and reply.get("handled_by") == "codex":
                     handled_by = "codex"
                     actions, reply_text = reply["actions"], reply["reply_text"]
                 else:
-                    assistant_error = reply.get("assistant_error") if reply else None
                     actions, reply_text = await self._offline(turn, parse, text, voice, on_result)
             if voice:
                 reply_text = speakable(reply_text, language)

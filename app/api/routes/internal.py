@@ -85,7 +85,6 @@ async def execute(request: Request, rt: RuntimeDep) -> dict:
         outcome = await anyio.to_thread.run_sync(rt.executor.run, req)
     except TokenError as exc:
         raise ApiError(403, exc.code, exc.message) from None
-    turn_calls = getattr(turn, "execute_results", None)
-    if turn_calls is not None and emit is not None:
-        turn_calls.extend(i.to_json() for i in outcome.items)
+    if emit is not None and turn.execute_results is not None:
+        turn.execute_results.extend(i.to_json() for i in outcome.items)
     return outcome.to_json()
