@@ -165,12 +165,12 @@ class AssistantSettings:
                 raise ConfigurationError(f"{name} must be within 0-8")
         if not 1 <= self.max_loaded_threads <= 64:
             raise ConfigurationError("N7WEB_MAX_LOADED_THREADS must be within 1-64")
-        if not 0 < self.callback_timeout_s < self.vehicle_tool_timeout_s:
-            raise ConfigurationError("callback timeout must be below the vehicle tool timeout")
         for name in ("request_timeout_s", "startup_timeout_s", "vehicle_tool_timeout_s",
                      "idle_free_s"):
             if not 0 < getattr(self, name) <= 3600:
                 raise ConfigurationError(f"{name} must be within (0, 3600] seconds")
+        if not 0 < self.callback_timeout_s < self.vehicle_tool_timeout_s:
+            raise ConfigurationError("callback timeout must be below the vehicle tool timeout")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, state_dir: Path, enabled: bool = True,
@@ -223,5 +223,7 @@ class AssistantSettings:
             vehicle_tool_timeout_s=number("VEHICLE_TOOL_TIMEOUT_SECONDS", 45.0),
             max_loaded_threads=int(number("N7WEB_MAX_LOADED_THREADS", 4, int)),
         )
+        # timeouts nest: the MCP server's callback gives up well before codex's tool timeout
+        values["callback_timeout_s"] = round(float(values["vehicle_tool_timeout_s"]) * 2 / 3, 1)
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]
