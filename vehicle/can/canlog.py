@@ -7,6 +7,7 @@ crash would lose the whole log; record ``.log`` and convert afterwards.
 """
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -37,8 +38,10 @@ class CanLog:
     def __init__(self, path: str | Path, channel: str) -> None:
         self.path = check_log_path(path)
         self._lock = threading.Lock()
+        # candump lines are space-separated: the channel column must not contain blanks
+        self._candump_channel = (re.sub(r"\s+", "_", channel) or "can0") if self.path.suffix.lower() == ".log" else None
         try:
-            self._writer = can.Logger(str(self.path), channel=channel) if self.path.suffix.lower() == ".log" else can.Logger(str(self.path))
+            self._writer = can.Logger(str(self.path))
         except OSError as exc:
             raise LinkError(f"--can-log {self.path}: cannot open: {exc.strerror or exc}") from exc
         self._closed = False
@@ -47,6 +50,8 @@ class CanLog:
         with self._lock:
             if self._closed:
                 return
+            if self._candump_channel is not None:
+                msg.channel = self._candump_channel
             self._writer.on_message_received(msg)
             self._writer.file.flush()
 

@@ -204,7 +204,10 @@ class CanLink:
             if frame.id not in self._allowlist:
                 self._count("tx_refused")
                 raise TransmitRefused(f"id 0x{frame.id:03X} is not on the transmit allowlist; nothing sent")
-            msg = can.Message(arbitration_id=frame.id, data=frame.data, is_extended_id=False, timestamp=time.time(), channel=self.config.channel)
+            msg = can.Message(
+                arbitration_id=frame.id, data=frame.data, is_extended_id=False, is_rx=False,
+                timestamp=time.time(), channel=self.config.channel,
+            )
             try:
                 bus.send(msg, timeout=_SEND_TIMEOUT_S)
             except (can.CanError, OSError) as exc:

@@ -1,0 +1,117 @@
+"""Two processes: ``n7web simulate --interface remote`` in a child process,
+the link in this one, through a python-can-remote hub on 127.0.0.1.
+
+The hub (``python -m can_remote``, python-can-remote 0.3.0) serves one
+python-can bus per websocket client, all on one virtual channel inside the
+hub process, so frames flow between the two clients exactly as on a bus.
+"""
+from __future__ import annotations
+
+import os
+import selectors
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from vehicle.actions import Command
+from vehicle.can.errors import LinkError
+from vehicle.can.link import CanLink, LinkConfig
+from vehicle.state import VehicleState
+
+from canbus_helpers import Events
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def n7web_command() -> list[str]:
+    script = Path(sys.executable).with_name("n7web")
+    return [str(script)] if script.exists() else [sys.executable, "-c", "import sys; from app.cli import main; sys.exit(main())"]
+
+
+def read_line(stream, timeout: float) -> str:
+    """One line from a child's pipe, or fail after `timeout` (no busy wait)."""
+    with selectors.DefaultSelector() as sel:
+        sel.register(stream, selectors.EVENT_READ)
+        if not sel.select(timeout):
+            raise AssertionError(f"no output within {timeout} s")
+    return stream.readline()
+
+
+@pytest.fixture
+def hub(channel):
+    """The python-can-remote hub; ready once it logs that it listens."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "can_remote", "--interface", "virtual", "--channel", channel, "--host", "127.0.0.1", "--port", str(port)],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+    )
+    ready = threading.Event()
+
+    def drain() -> None:  # keep its (chatty DEBUG) log from filling the pipe
+        for line in proc.stderr:
+            if "Server listening" in line:
+                ready.set()
+
+    drainer = threading.Thread(target=drain, daemon=True)
+    drainer.start()
+    try:
+        assert ready.wait(10), "python-can-remote hub did not start"
+        yield f"ws://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=5)
+        drainer.join(timeout=5)
+        proc.stderr.close()
+
+
+def test_command_applied_across_processes(hub, catalog, dbc):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub, "--gear", "P"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    ) as sim:
+        try:
+            banner = read_line(sim.stdout, 15)
+            assert "ECU simulator running on remote" in banner, banner + sim.stderr.read()
+            state = VehicleState(catalog)
+            events = Events(state)
+            link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=hub, confirm_timeout_ms=1000), state)
+            link.open()
+            try:
+                events.wait_for(lambda n, _: n == "vehicle.changed", timeout=5)
+                [outcome] = link.execute([Command("window.set_position", "passenger", {"open_percent": 55})])
+                assert outcome.status == "applied", outcome
+                assert state.control("window.set_position", "passenger") == {"open_percent": 55}
+
+                sim.stdin.write("speed 42\ngear X\n")
+                sim.stdin.flush()
+                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P"
+                assert "gear must be one of P, R, N, D" in read_line(sim.stderr, 5)
+                events.wait_for(lambda n, p: n == "vehicle.changed" and p["speed_kph"] == 42.0, timeout=5)
+            finally:
+                link.close()
+            sim.stdin.close()  # EOF ends the simulator
+            assert sim.wait(timeout=10) == 0
+        finally:
+            if sim.poll() is None:
+                sim.kill()
+                sim.wait()
+
+
+def test_remote_open_failure_names_interface_and_channel(catalog, dbc):
+    channel = f"ws://127.0.0.1:{free_port()}/"
+    link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=channel), VehicleState(catalog))
+    start = time.monotonic()
+    with pytest.raises(LinkError) as info:
+        link.open()
+    assert "'remote'" in str(info.value) and channel in str(info.value)
+    assert time.monotonic() - start < 5
