@@ -282,8 +282,13 @@ class CanLink:
                 log.warning("CAN receive failed on %s/%s: %s", self.config.interface, self.config.channel, exc)
                 self._stop.wait(_RX_ERROR_BACKOFF_S)
                 continue
-            if msg is not None:
-                self._on_message(msg)
+            if msg is None:
+                continue
+            if self._bus_state == "error":
+                with self._tx_lock:  # a frame arrived: the bus works again (unless closing)
+                    if self._bus_state == "error" and not self._stop.is_set():
+                        self._bus_state = "up"
+            self._on_message(msg)
 
     def _on_message(self, msg: can.Message) -> None:
         if not msg.timestamp:
