@@ -78,8 +78,10 @@ class CodexClient:
             except asyncio.TimeoutError:
                 await client.close()
                 raise UnavailableError("the app-server did not start in time") from None
-            except BaseException:
+            except BaseException as exc:
                 await client.close()
+                if isinstance(exc, AssistantError) and client.version:
+                    exc.codex_version = client.version  # type: ignore[attr-defined]
                 raise
             if not others:
                 return client

@@ -65,10 +65,14 @@ class CodexAssistant:
         self._developer = developer_instructions
         self._base = base_instructions
         self._thread_ids = thread_ids if thread_ids is not None else {}
-        """session -> thread id; pass a persistent mapping to resume across service restarts."""
+        """session -> ``"<thread id>@<catalog generation>"`` (opaque to callers); pass a
+        persistent mapping to resume threads across service restarts."""
         self._clock = clock
-        self._sessions: dict[str, _Thread] = {
-            session: _Thread(thread_id=thread_id) for session, thread_id in self._thread_ids.items()}
+        self._sessions: dict[str, _Thread] = {}
+        for session, value in self._thread_ids.items():
+            thread_id, _, catalog_generation = str(value).partition("@")
+            self._sessions[session] = _Thread(thread_id=thread_id or None,
+                                              catalog_generation=catalog_generation or None)
         self._slots = asyncio.Condition()
         self._sweeper: asyncio.Task[None] | None = None
         self.supervisor = Supervisor(settings, callback_url, callback_token,
@@ -180,11 +184,15 @@ class CodexAssistant:
             if record.loaded_generation == client.generation \
                     and record.catalog_generation == catalog_generation:
                 return client
-            if record.loaded_generation == client.generation:
-                await self._free(client, record)  # stale catalog: reload with new instructions
+            if record.thread_id is not None and record.catalog_generation != catalog_generation:
+                # thread/resume keeps a thread's original developer instructions
+                # (measured), so a new catalog needs a new thread.
+                if record.loaded_generation == client.generation:
+                    await self._free(client, record)
+                record.thread_id, record.archived = None, False
             await self._make_room(client, record, deadline)
             record.thread_id = await self._open(client, record, developer)
-            self._thread_ids[session_id] = record.thread_id
+            self._thread_ids[session_id] = f"{record.thread_id}@{catalog_generation}"
             record.loaded_generation = client.generation
             record.catalog_generation = catalog_generation
             record.archived = False

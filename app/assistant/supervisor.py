@@ -162,7 +162,8 @@ class Supervisor:
                     generation=self.generation, is_current=self.is_current,
                     on_thread_unloaded=self._on_thread_unloaded)
             except ConfigurationError as exc:
-                self.version = getattr(exc, "version", None) or self.version
+                self.version = getattr(exc, "codex_version", None) or getattr(
+                    exc, "version", None) or self.version
                 self._fail(exc, _reason_for(exc))
                 return
             except AssistantError as exc:

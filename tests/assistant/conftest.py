@@ -62,7 +62,8 @@ class CallbackServer:
 
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._http.daemon_threads = True
-        threading.Thread(target=self._http.serve_forever, daemon=True).start()
+        threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.05},
+                         daemon=True).start()
 
     @property
     def url(self) -> str:
