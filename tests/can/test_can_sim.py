@@ -120,7 +120,7 @@ def test_every_status_message_at_1_hz(raw_bus, make_sim, dbc):
     make_sim()
     start = time.monotonic()
     seen: dict[int, list[float]] = defaultdict(list)
-    while time.monotonic() - start < 2.3:
+    while time.monotonic() - start < 2.5:
         msg = raw_bus.recv(timeout=0.1)
         if msg is not None:
             seen[msg.arbitration_id].append(time.monotonic() - start)
