@@ -1,0 +1,68 @@
+"""What one clause says, as read off a matched template (before resolution).
+
+A frame names words, not commands: "the driver window", "open", "a number
+with the unit percent". :mod:`vehicle.parser.resolve` turns it into actions
+against the catalog. Keeping the two apart lets a clause that says less
+("and the passenger one") borrow what the previous clause said.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+#: Operations a template may name (fixed `op` slot or a list's out value).
+OPS: frozenset[str] = frozenset(
+    {
+        "on", "off", "open", "close", "set", "up", "down", "max", "min", "half",
+        "vague", "fold", "unfold", "activate", "exit", "trigger", "keep",
+    }
+)
+#: Units a number may carry.
+UNITS: frozenset[str] = frozenset({"degrees", "percent", "level"})
+#: Target slots, in spoken order.
+TARGET_SLOTS: tuple[str, ...] = ("t1", "t2", "t3", "t4")
+#: Every slot name a template may fill.
+SLOTS: frozenset[str] = frozenset(
+    {"device", "n", "unit", "op", "color", "mode", "peripheral", *TARGET_SLOTS}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The words of one clause: which control, which targets, what to do."""
+
+    device: str | None = None
+    """Capability id the words name (temperature words name the set/adjust family)."""
+    targets: tuple[str, ...] = ()
+    """Target ids as spoken, in order (a mode or peripheral id for those)."""
+    possessive: bool = False
+    """Every target was only a possessive ("my", "我的"): dropped where there are no seats."""
+    op: str | None = None
+    """What to do (see OPS); "keep" borrows the previous clause's operation."""
+    number: float | None = None
+    """The spoken number, as read (never clamped)."""
+    unit: str | None = None
+    """Unit said with the number (see UNITS), if any."""
+    color: str | None = None
+    """A colour choice of the catalog, if said."""
+
+    def borrow(self, previous: "Frame | None") -> "Frame":
+        """Fill what this clause leaves out from the previous clause's frame.
+
+        A clause with no control word takes the previous control ("driver to
+        21 and passenger to 23"); a clause that only names a control or a
+        target ("and the recirculation", "the passenger one too") takes the
+        previous operation and value as well.
+        """
+        if previous is None:
+            return self
+        frame = self
+        if frame.device is None:
+            frame = replace(frame, device=previous.device)
+        if frame.op == "keep":
+            frame = replace(
+                frame, op=previous.op, number=previous.number, unit=previous.unit, color=previous.color
+            )
+        return frame
+
+
+__all__ = ["Frame", "OPS", "SLOTS", "TARGET_SLOTS", "UNITS"]

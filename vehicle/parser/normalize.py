@@ -1,0 +1,95 @@
+"""Text -> one canonical form per language, before anything is matched.
+
+NFKC first (full-width ２１度 and 30％ become ASCII), then lower case, then
+the spellings the grammar does not want to care about (A/C, °C, %), then
+clause punctuation turned into a single "," marker, then numbers into
+placeholders (:mod:`vehicle.parser.numbers`). The result is what every
+later stage reads; the caller's text is never matched directly.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .numbers import chinese_numbers, english_numbers
+
+#: CJK unified ideographs (with extension A and compatibility ideographs).
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_QUESTION = re.compile(r"[?？]")
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """An utterance in canonical form, numbers lifted out.
+
+    Kept separate from the caller's text so the grammar only ever sees one
+    spelling per word, and so every number is read exactly once.
+    """
+
+    language: str
+    """"zh" when the text holds a CJK ideograph, else "en" (DESIGN section 4)."""
+    text: str
+    """Lower-case canonical text; clause punctuation is ","; numbers are indexes."""
+    numbers: tuple[float, ...]
+    """Value of each number placeholder, by index."""
+    asked: bool
+    """The text carried a question mark (a hint, never decisive on its own)."""
+
+
+def detect_language(text: str) -> str:
+    return "zh" if _CJK.search(text) else "en"
+
+
+def normalize(text: str) -> Normalized:
+    """Canonical form of `text` (pure; never raises on any string)."""
+    raw = unicodedata.normalize("NFKC", text).lower()
+    language = detect_language(raw)
+    asked = bool(_QUESTION.search(raw))
+    values: list[float] = []
+    canon = _english(raw, values) if language == "en" else _chinese(raw, values)
+    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked)
+
+
+_EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"[’‘`´]"), "'"),
+    (re.compile(r"\ba\s*/\s*c\b|\ba\.c\.?(?=\s|$)|\ba\.c\b"), "ac"),
+    (re.compile(r"°\s*c\b|°\s*f\b|°"), " degrees "),
+    (re.compile(r"%"), " percent "),
+    (re.compile(r"(?<=\d),(?=\d(?!\d))"), "."),  # 21,5 -> 21.5
+    (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # twenty-one, co-pilot
+    (re.compile(r"\.(?!\d)|(?<!\d)\."), " , "),  # sentence stops (not 21.5)
+    (re.compile(r"[,;:!?。，；！？、…()\[\]\"“”]+"), " , "),
+    (re.compile(r"\s*(?:,\s*)+"), " , "),
+)
+
+
+def _english(text: str, values: list[float]) -> str:
+    for pattern, repl in _EN_SUBS:
+        text = pattern.sub(repl, text)
+    tokens = english_numbers(text.split(), values)
+    return _trim_commas(" ".join(tokens))
+
+
+_ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"°\s*c\b|℃|°"), "度"),
+    (re.compile(r"\ba\s*/\s*c\b"), "ac"),
+    (re.compile(r"[,;:!?。，；！？、…~～()\[\]\"“”'’‘]+"), ","),
+    # Spaces only matter between two Latin words or digits ("turn on ac 1").
+    (re.compile(r"(?<![a-z0-9])\s+|\s+(?![a-z0-9])"), ""),
+    (re.compile(r"\s+"), " "),
+    (re.compile(r",+"), ","),
+)
+
+
+def _chinese(text: str, values: list[float]) -> str:
+    for pattern, repl in _ZH_SUBS:
+        text = pattern.sub(repl, text)
+    return chinese_numbers(text, values).strip(",")
+
+
+def _trim_commas(text: str) -> str:
+    return text.strip(" ,")
+
+
+__all__ = ["Normalized", "detect_language", "normalize"]

@@ -1,0 +1,210 @@
+"""Number forms hassil misses, turned into placeholders before matching.
+
+Every number the text speaks ("21", "21.5", "twenty-one and a half",
+"二十一度半", "两", "百分之三十", full-width digits after NFKC) is read here
+into a value and replaced in the text by a small index ("0", "1", ...). The
+grammar sees one ``{number}`` slot whatever the value, so a value out of
+range or off its step still matches and is emitted as spoken (DESIGN
+section 4): the executor, not the parser, refuses it.
+
+Why placeholders rather than hassil's own range lists: hassil matches a
+digit string only against the range and fractions of the list (21.3 fails a
+``halves`` list, 72 fails 16..30), and its number words miss 二十一度半,
+"and a half" and several 两 forms. Reading numbers once, here, keeps one
+reader for both languages and keeps the grammar free of ranges.
+"""
+from __future__ import annotations
+
+import re
+
+# -- English ---------------------------------------------------------------
+
+_EN_UNITS = {
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+    "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_EN_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}
+_DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
+#: "one" after these words is a pronoun ("the passenger one"), not a number.
+_ONE_PRONOUN_BEFORE = frozenset(
+    "the this that which each every any no passenger driver left right rear front back other".split()
+)
+#: ... unless a unit follows ("the one degree" is odd, "level one" is fine).
+_UNIT_AFTER = frozenset("degree degrees percent level notch notches step steps".split())
+
+
+def _en_word_value(tokens: list[str], i: int) -> tuple[float, int] | None:
+    """Read a number spelled in words at tokens[i]; return (value, tokens used)."""
+    j = i
+    value = 0
+    seen = False
+    tok = tokens[j] if j < len(tokens) else ""
+    # "(a|one..nine) hundred [and] ..."
+    if j + 1 < len(tokens) and tokens[j + 1] == "hundred" and (tok == "a" or tok in _EN_UNITS):
+        value = 100 * (1 if tok == "a" else _EN_UNITS[tok])
+        j += 2
+        seen = True
+        if j + 1 < len(tokens) and tokens[j] == "and" and (tokens[j + 1] in _EN_UNITS or tokens[j + 1] in _EN_TENS):
+            j += 1
+    tok = tokens[j] if j < len(tokens) else ""
+    if tok in _EN_TENS:
+        value += _EN_TENS[tok]
+        j += 1
+        seen = True
+        nxt = tokens[j] if j < len(tokens) else ""
+        if nxt in _EN_UNITS and 0 < _EN_UNITS[nxt] < 10 and nxt != "oh":
+            value += _EN_UNITS[nxt]
+            j += 1
+    elif tok in _EN_UNITS and (tok != "oh" or seen):
+        value += _EN_UNITS[tok]
+        j += 1
+        seen = True
+    if not seen:
+        return None
+    return float(value), j - i
+
+
+def _en_fraction(tokens: list[str], j: int) -> tuple[float, int]:
+    """"point five" / "and a half" / "and half" after a number: (fraction, used)."""
+    if j + 1 < len(tokens) and tokens[j] == "point" and tokens[j + 1] in _EN_UNITS and _EN_UNITS[tokens[j + 1]] < 10:
+        digits = []
+        k = j + 1
+        while k < len(tokens) and tokens[k] in _EN_UNITS and _EN_UNITS[tokens[k]] < 10:
+            digits.append(str(_EN_UNITS[tokens[k]]))
+            k += 1
+        return float("0." + "".join(digits)), k - j
+    if tokens[j : j + 3] == ["and", "a", "half"]:
+        return 0.5, 3
+    if tokens[j : j + 2] == ["and", "half"]:
+        return 0.5, 2
+    return 0.0, 0
+
+
+def english_numbers(tokens: list[str], values: list[float]) -> list[str]:
+    """Replace numbers in English tokens by placeholders, appending to `values`."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        read: tuple[float, int] | None = None
+        if _DIGITS.match(tok):
+            read = (float(tok), 1)
+        elif tok == "one" and out and out[-1] in _ONE_PRONOUN_BEFORE and (
+            i + 1 >= len(tokens) or tokens[i + 1] not in _UNIT_AFTER
+        ):
+            read = None
+        else:
+            read = _en_word_value(tokens, i)
+        if read is None:
+            out.append(tok)
+            i += 1
+            continue
+        value, used = read
+        frac, fused = _en_fraction(tokens, i + used)
+        if fused and tokens[i + used] == "point" and "." in tok:
+            frac, fused = 0.0, 0
+        out.append(_placeholder(value + frac, values))
+        i += used + fused
+    return out
+
+
+# -- Chinese ---------------------------------------------------------------
+
+_ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_RUN = re.compile(
+    r"[零〇一二两三四五六七八九十百]+(?:点[零〇一二三四五六七八九]+)?(?:\.5)?|\d+(?:\.\d+)?"
+)
+#: A lone 一 or 两 is a number only before a unit (一点 "a bit", 一半, 一下, 两边 are words).
+_ZH_UNIT_AFTER = re.compile(r"^(?:度|档|级|%|个?小时|分钟|秒|格|号|成)")
+_ZH_NUMBER_BEFORE = ("百分之", "调到", "调成", "设为", "设置为", "设成", "开到", "到", "第", "为", "成")
+
+
+def _zh_int(run: str) -> int | None:
+    """Value of a Chinese integer numeral (二十一, 十八, 一百五十, 两百, 二一)."""
+    if not run:
+        return None
+    if "百" not in run and "十" not in run:
+        if len(run) == 1:
+            return _ZH_DIGIT[run]
+        return int("".join(str(_ZH_DIGIT[c]) for c in run))  # digit by digit
+    total = 0
+    rest = run
+    if "百" in rest:
+        head, _, rest = rest.partition("百")
+        h = _zh_int(head) if head else 1
+        if h is None or "十" in head or "百" in rest:
+            return None
+        total += 100 * h
+        if rest and "十" not in rest and len(rest) == 1 and rest not in "零〇":
+            return total + 10 * _ZH_DIGIT[rest]  # 一百五 = 150
+        rest = rest.lstrip("零〇")
+    if "十" in rest:
+        head, _, tail = rest.partition("十")
+        t = _ZH_DIGIT.get(head, None) if head else 1
+        if t is None or len(head) > 1 or "十" in tail or len(tail) > 1:
+            return None
+        total += 10 * t + (_ZH_DIGIT[tail] if tail else 0)
+    elif rest:
+        if len(rest) > 1:
+            return None
+        total += _ZH_DIGIT[rest]
+    return total
+
+
+def chinese_numbers(text: str, values: list[float]) -> str:
+    """Replace Chinese numerals and digits in `text` by placeholders."""
+    text = re.sub(r"(?<=[\d零〇一二两三四五六七八九十百])挡", "档", text)
+    # 二十一度半 -> 二十一.5度 (read below), 21度半 -> 21.5度
+    text = re.sub(r"([零〇一二两三四五六七八九十百\d]+)度半", r"\1.5度", text)
+    # 百分之N and N% are the same thing: write N%.
+    text = re.sub(r"百分之([零〇一二两三四五六七八九十百\d.]+)", r"\1%", text)
+    out: list[str] = []
+    pos = 0
+    for m in _ZH_RUN.finditer(text):
+        run = m.group(0)
+        start, end = m.span()
+        value = _read_zh_run(run, text, start, end)
+        if value is None:
+            continue
+        out.append(text[pos:start])
+        out.append(_placeholder(value, values))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
+    if run[0].isdigit():
+        return float(run)
+    half = run.endswith(".5")
+    core = run[:-2] if half else run
+    integer, _, decimals = core.partition("点")
+    after = text[end:]
+    before = text[:start]
+    if integer in ("一", "两") and not decimals and not half:
+        if not (_ZH_UNIT_AFTER.match(after) or before.endswith(_ZH_NUMBER_BEFORE) and integer != "两"):
+            return None
+    if integer == "十" and after.startswith("分") and not after.startswith("分钟"):
+        return None  # 十分 "very"
+    value = _zh_int(integer)
+    if value is None:
+        return None
+    result = float(value)
+    if decimals:
+        result += float("0." + "".join(str(_ZH_DIGIT[c]) for c in decimals))
+    if half:
+        result += 0.5
+    return result
+
+
+def _placeholder(value: float, values: list[float]) -> str:
+    values.append(value)
+    return str(len(values) - 1)
+
+
+__all__ = ["chinese_numbers", "english_numbers"]

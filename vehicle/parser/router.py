@@ -1,0 +1,166 @@
+"""Routing a clause to the few templates that can match it, in our own code.
+
+hassil tries every template block on every call: it merges the slot lists
+for each block and walks each template's expression tree, and most of a
+miss is spent there. Its own pre-filter only looks at literal words, which
+in these templates ("set", "to", "打开") are everywhere. This router adds
+the missing half: for each template it computes, once at load, which slot
+lists every match must read from (in conjunctive normal form: "a device or
+a defrost word, and a number"), and at parse time it keeps only templates
+whose required lists have a word present in the clause. A list with no word
+present can never match, so the answer is the same; only the time changes.
+
+The set of templates for one combination of lists is built once and kept
+(there are few combinations: the lists present in real clauses).
+"""
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from hassil import Intents
+from hassil.expression import Alternative, Group, ListReference, RuleReference, Sentence, TextChunk
+from hassil.intents import IntentData, Intent, TextSlotList
+from hassil.sample import sample_expression
+
+from .lexicon import Lexicon
+
+Clauses = frozenset[frozenset[str]]
+_DIGIT = re.compile(r"\d")
+_CACHE_LIMIT = 1024
+
+
+class Router:
+    """Picks, per clause, the template blocks whose required words and lists are present."""
+
+    def __init__(self, intents: Intents, lexicon: Lexicon) -> None:
+        self._base = intents
+        self._lexicon = lexicon
+        self._spaced = not intents.settings.ignore_whitespace
+        rules = intents.expansion_rules
+        #: (intent name, one-sentence block, required atoms in CNF) in file order
+        self._blocks: list[tuple[str, IntentData, Clauses]] = []
+        for name, intent in intents.intents.items():
+            for data in intent.data:
+                for sentence in data.sentences:
+                    block = IntentData(sentence_texts=[sentence.text or ""], slots=dict(data.slots))
+                    block.__dict__["sentences"] = [sentence]  # share the parsed template
+                    cnf = frozenset(_required(sentence.expression, rules, self._spaced))
+                    self._blocks.append((name, block, cnf))
+        self._words = frozenset(
+            atom[1:] for _, _, cnf in self._blocks for clause in cnf for atom in clause if atom[0] == "w"
+        )
+        #: literal words of each list defined in a template file (units, colours...)
+        self._file_words: dict[str, tuple[str, ...]] = {}
+        for lname, slot_list in intents.slot_lists.items():
+            if isinstance(slot_list, TextSlotList) and lname not in lexicon.list_names:
+                self._file_words[lname] = tuple(
+                    sorted({w.strip() for v in slot_list.values for w in _words(v.text_in, intents) if w.strip()})
+                )
+        self._cache: dict[frozenset[str], Intents] = {}
+        self._lock = threading.Lock()
+
+    def route(self, text: str) -> tuple[Intents, dict[str, Any]]:
+        """The templates that may match `text`, and the slot lists narrowed to it."""
+        lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(text))
+        present = {"l" + name for name, sl in lists.items() if sl.values}
+        for lname, words in self._file_words.items():
+            if any(w in text for w in words):
+                present.add("l" + lname)
+        if _DIGIT.search(text):
+            present.add("lnumber")
+        if self._spaced:
+            present.update("w" + w for w in self._words.intersection(text.split()))
+        else:
+            present.update("w" + w for w in self._words if w in text)
+        key = frozenset(present)
+        intents = self._cache.get(key)
+        if intents is None:
+            intents = self._build(key)
+            with self._lock:
+                if len(self._cache) >= _CACHE_LIMIT:
+                    self._cache.clear()
+                self._cache[key] = intents
+        return intents, lists
+
+    def _build(self, present: frozenset[str]) -> Intents:
+        by_intent: dict[str, Intent] = {}
+        for name, block, clauses in self._blocks:
+            if all(clause & present for clause in clauses):
+                by_intent.setdefault(name, Intent(name=name)).data.append(block)
+        base = self._base
+        return Intents(
+            language=base.language,
+            intents=by_intent,
+            slot_lists=base.slot_lists,
+            expansion_rules=base.expansion_rules,
+            skip_words=base.skip_words,
+            settings=base.settings,
+        )
+
+    def sentences(self) -> Iterable[tuple[str, Sentence, dict[str, Any]]]:
+        """Every template as (intent, sentence, fixed slots), for tests and sampling."""
+        for name, block, _ in self._blocks:
+            yield name, block.sentences[0], block.slots
+
+
+def _required(expr, rules: dict[str, Sentence], spaced: bool, depth: int = 0) -> set[frozenset[str]]:
+    """What every match of `expr` needs, in CNF over atoms.
+
+    An atom is "l<list>" (a word of that list is present) or "w<word>" (the
+    literal word is present: a whole token in English, a substring in
+    Chinese). Each clause needs at least one of its atoms.
+    """
+    if depth > 32:
+        return set()
+    if isinstance(expr, ListReference):
+        return {frozenset({"l" + expr.list_name})}
+    if isinstance(expr, TextChunk):
+        text = expr.text.strip()
+        if not text:
+            return set()
+        if spaced:
+            return {frozenset({"w" + w}) for w in text.split() if w.isalnum()}
+        return {frozenset({"w" + text.replace(" ", "")})}
+    if isinstance(expr, RuleReference):
+        rule = rules.get(expr.rule_name)
+        return _required(rule.expression, rules, spaced, depth + 1) if rule else set()
+    if isinstance(expr, Alternative):
+        if expr.is_optional or not expr.items:
+            return set()
+        branches = [_required(item, rules, spaced, depth + 1) for item in expr.items]
+        if any(not b for b in branches):
+            return set()
+        merged: set[str] = set()
+        for branch in branches:
+            merged |= max(branch, key=_selectivity)
+        return {frozenset(merged)}
+    if isinstance(expr, Group):
+        out: set[frozenset[str]] = set()
+        for item in expr.items:
+            out |= _required(item, rules, spaced, depth + 1)
+        return out
+    return set()
+
+
+def _selectivity(clause: frozenset[str]) -> tuple[int, int, str]:
+    """Rank a branch's clauses: the one least often present prunes most.
+
+    Lists (narrowed to words present) first, then the clause whose shortest
+    word is longest ("crack" over "a"); fewer atoms, then text, as tiebreaks.
+    """
+    lists = sum(1 for a in clause if a[0] == "l")
+    shortest = min(len(a) for a in clause)
+    return (lists == len(clause), shortest - len(clause), "".join(sorted(clause)))
+
+
+def _words(expr, intents: Intents) -> Iterable[str]:
+    if isinstance(expr, TextChunk):
+        yield expr.text
+        return
+    yield from sample_expression(expr, intents.slot_lists, intents.expansion_rules)
+
+
+__all__ = ["Router"]
