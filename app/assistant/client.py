@@ -23,7 +23,7 @@ from .errors import (
     AssistantError, BinaryMissingError, ConfigurationError, ConnectionClosedError,
     NotLoggedInError, ProtocolError, RpcTimeoutError, UnavailableError, WrongVersionError,
 )
-from .process import ProcessTransport
+from .process import ProcessTransport, ensure_private_dir
 from .rpc import RpcConnection
 from .settings import PINNED_CODEX_VERSION, AssistantSettings, resolve_command
 from .turns import ASSISTANT_UNAVAILABLE, TurnCollector, TurnRouter
@@ -69,6 +69,12 @@ class CodexClient:
         executable = resolve_command(settings.command, settings.child_env)
         if executable is None:
             raise BinaryMissingError("the codex command was not found or is not executable")
+        try:
+            ensure_private_dir(settings.codex_home)
+            ensure_private_dir(settings.workspace)
+        except OSError as exc:
+            raise ConfigurationError(
+                f"cannot create the codex home or workspace ({type(exc).__name__})") from None
         disable: dict[str, Mapping[str, Any]] = {}
         for attempt in (1, 2):
             client = await cls._spawn(settings, executable, callback_url, callback_token,

@@ -14,11 +14,12 @@ import logging
 import os
 import re
 import signal
+import stat
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from .errors import BinaryMissingError, ConnectionClosedError
+from .errors import BinaryMissingError, ConfigurationError, ConnectionClosedError
 from .redact import redact_text
 from .transport import READER_LIMIT, read_frame
 
@@ -31,6 +32,14 @@ TERM_GRACE_S = 2.0
 STDERR_LINES = 40
 STDERR_LINE_BYTES = 2048
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def ensure_private_dir(path: Path) -> None:
+    """Create ``path`` mode 0700, tightening an existing one: rollouts live here."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        log.warning("tightening permissions of %s to 0700", path)
+        os.chmod(path, 0o700)
 
 
 class ProcessTransport:
@@ -48,6 +57,8 @@ class ProcessTransport:
     async def spawn(cls, argv: Sequence[str], env: Mapping[str, str], cwd: Path,
                     secrets: Iterable[str] = ()) -> "ProcessTransport":
         """Start ``argv`` in a new session; BinaryMissingError when it cannot run."""
+        if not Path(cwd).is_dir():
+            raise ConfigurationError("the assistant workspace directory does not exist")
         try:
             proc = await asyncio.create_subprocess_exec(
                 *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -139,6 +150,11 @@ class ProcessTransport:
         self._stderr_task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._stderr_task
+        # A grandchild may still hold a pipe; asyncio offers no public close for
+        # a subprocess' pipes, so close its transport (the process is gone).
+        pipes = getattr(self._proc, "_transport", None)
+        if pipes is not None:
+            pipes.close()
         return self._proc.returncode
 
     def kill_now(self) -> None:

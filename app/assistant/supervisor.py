@@ -13,8 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -34,15 +32,6 @@ BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 30.0
 STABLE_AFTER_S = 60.0
 """A process that ran this long resets the backoff."""
-
-
-def ensure_private_dir(path: Path) -> None:
-    """Create ``path`` mode 0700 (tightening an existing one): rollouts live here."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        log.warning("tightening permissions of %s to 0700", path)
-        os.chmod(path, 0o700)
 
 
 def _reason_for(exc: BaseException) -> str:
@@ -100,8 +89,6 @@ class Supervisor:
         if not self.settings.enabled or self._task is not None:
             return
         self._closing = False
-        ensure_private_dir(self.settings.codex_home)
-        ensure_private_dir(self.settings.workspace)
         self._task = asyncio.create_task(self._run(), name="codex-supervisor")
         await self._first_attempt.wait()
 

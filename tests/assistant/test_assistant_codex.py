@@ -371,3 +371,50 @@ def test_second_concurrent_turn_in_a_session_is_refused(make_settings, callback,
         assert (await turn).error["code"] == "turn_deadline"
 
     with_assistant(make_settings(), callback, body)
+
+
+def test_thread_archive_ends_its_real_mcp_process_and_unsubscribe_does_not(
+        make_settings, callback, provider) -> None:
+    """The thread-freeing measurement, with the project's real ``-m mcp_server``."""
+    from app.assistant.client import CodexClient
+    from app.assistant.turns import TurnCollector
+
+    settings = make_settings(mcp_args=("-m", "mcp_server"))
+
+    async def turn(client: CodexClient, thread_id: str) -> TurnCollector:
+        collector = TurnCollector(thread_id, client.generation)
+        await client.turn_start(collector, launch.turn_text("hi", CONTEXT))
+        await asyncio.wait_for(collector.done.wait(), 10)
+        client.turn_finished(collector)
+        return collector
+
+    async def main() -> None:
+        client = await CodexClient.launch(settings, callback.url, CALLBACK_TOKEN)
+        try:
+            pid = client.transport.pid
+            threads = [await client.thread_start("dev", "base") for _ in range(3)]
+            assert await until(lambda: len(mcp_processes(pid)) == 3)
+            provider.push(tool_call({"request_token": TOKEN}), text("ok"))
+            first = await turn(client, threads[0])
+            assert first.execute_called and first.error is None
+            assert first.tool_calls[0]["structured_content"] == EXECUTE_RESULT
+            for thread_id in threads[1:]:
+                provider.push(text("ok"))
+                assert (await turn(client, thread_id)).error is None
+
+            answer = await client.thread_call("thread/unsubscribe", threads[0])
+            assert answer == {"status": "unsubscribed"}
+            await asyncio.sleep(1.0)
+            assert len(mcp_processes(pid)) == 3  # unsubscribe frees nothing
+
+            await client.thread_call("thread/archive", threads[1])
+            assert await until(lambda: len(mcp_processes(pid)) == 2)
+            await client.thread_call("thread/delete", threads[2])
+            assert await until(lambda: len(mcp_processes(pid)) == 1)
+            loaded = await client.rpc.request("thread/loaded/list", {})
+            assert loaded["data"] == [threads[0]]
+        finally:
+            await client.close()
+
+    asyncio.run(main())
+    assert callback.calls and callback.calls[0]["authorized"]
