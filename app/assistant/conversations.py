@@ -34,6 +34,8 @@ from .turns import (
 
 log = logging.getLogger(__name__)
 
+MAX_SESSIONS = 1024
+"""Session records kept; the oldest unloaded ones are forgotten past this."""
 INTERRUPT_GRACE_S = 2.0
 """After a deadline or interrupt, how long the turn gets to report completion."""
 
@@ -60,6 +62,7 @@ class CodexAssistant:
                  developer_instructions: Callable[[], tuple[str, str]], *,
                  base_instructions: str = BASE_INSTRUCTIONS,
                  thread_ids: MutableMapping[str, str] | None = None,
+                 on_status: Callable[[dict[str, Any]], None] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self._developer = developer_instructions
@@ -76,7 +79,7 @@ class CodexAssistant:
         self._slots = asyncio.Condition()
         self._sweeper: asyncio.Task[None] | None = None
         self.supervisor = Supervisor(settings, callback_url, callback_token,
-                                     on_thread_unloaded=self._thread_unloaded)
+                                     on_thread_unloaded=self._thread_unloaded, on_status=on_status)
 
     # -- lifecycle -------------------------------------------------------------
     async def start(self) -> None:
@@ -111,7 +114,10 @@ class CodexAssistant:
         TurnInProgressError (a second turn in the same session).
         """
         turn_input = launch.turn_text(text, trusted_context)
-        record = self._sessions.setdefault(session_id, _Thread())
+        record = self._sessions.get(session_id)
+        if record is None:
+            self._forget_oldest()
+            record = self._sessions[session_id] = _Thread()
         if record.turn is not None:
             raise TurnInProgressError("this session already has a model turn running")
         deadline = self._clock() + deadline_s
@@ -252,6 +258,17 @@ class CodexAssistant:
         if not any(t.turn is not None and not t.turn.done.is_set()
                    for t in self._sessions.values() if t is not record):
             await self.supervisor.recycle()
+
+    def _forget_oldest(self) -> None:
+        """Bound the session table: drop the oldest records with nothing loaded."""
+        while len(self._sessions) >= MAX_SESSIONS:
+            idle = [(t.last_used, s) for s, t in self._sessions.items()
+                    if t.turn is None and t.loaded_generation is None]
+            if not idle:
+                return
+            session = min(idle)[1]
+            del self._sessions[session]
+            self._thread_ids.pop(session, None)
 
     def _thread_unloaded(self, thread_id: str) -> None:
         for record in self._sessions.values():

@@ -48,7 +48,8 @@ class Supervisor:
     """Owns the current :class:`CodexClient` and the assistant status."""
 
     def __init__(self, settings: AssistantSettings, callback_url: str, callback_token: str,
-                 on_thread_unloaded: Callable[[str], None] | None = None) -> None:
+                 on_thread_unloaded: Callable[[str], None] | None = None,
+                 on_status: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.settings = settings
         self._callback_url = validate_callback_url(callback_url)
         self._callback_token = validate_callback_token(callback_token)
@@ -60,12 +61,13 @@ class Supervisor:
         """Why the assistant is not ready, redacted, for logs and support."""
         self.restarts = 0
         self._client: CodexClient | None = None
-        self._ready = asyncio.Event()
         self._first_attempt = asyncio.Event()
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closing = False
         self._recycle = False
+        self._on_status = on_status
+        self._last_status = self.status()
 
     # -- status ----------------------------------------------------------------
     def status(self) -> dict[str, Any]:
@@ -86,9 +88,10 @@ class Supervisor:
     # -- lifecycle -------------------------------------------------------------
     async def start(self) -> None:
         """Begin supervising; return after the first start attempt settles."""
-        if not self.settings.enabled or self._task is not None:
+        if not self.settings.enabled or (self._task is not None and not self._task.done()):
             return
         self._closing = False
+        self._first_attempt.clear()
         self._task = asyncio.create_task(self._run(), name="codex-supervisor")
         await self._first_attempt.wait()
 
@@ -101,7 +104,7 @@ class Supervisor:
                 await self._task
             self._task = None
         await self._drop_client()
-        self.reason = "disabled" if not self.settings.enabled else "starting"
+        self._set("disabled" if not self.settings.enabled else "starting")
 
     async def client(self, timeout: float) -> CodexClient:
         """The ready client, waiting (bounded) through a start or restart."""
@@ -132,6 +135,14 @@ class Supervisor:
     def _set(self, reason: str | None) -> None:
         self.reason = reason
         self._changed.set()
+        current = self.status()
+        if current != self._last_status:
+            self._last_status = current
+            if self._on_status is not None:
+                try:
+                    self._on_status(dict(current))
+                except Exception as exc:  # a listener bug must not stop supervision
+                    log.warning("status listener raised %s", type(exc).__name__)
 
     async def _drop_client(self) -> None:
         client, self._client = self._client, None
@@ -171,6 +182,7 @@ class Supervisor:
                 return
             if self._recycle:
                 self._recycle = False
+                backoff = BACKOFF_FIRST_S
                 continue
             self.restarts += 1
             self._fail(UnavailableError("the app-server exited"), "crashed")

@@ -32,9 +32,11 @@ CONTEXT = {"request_token": TOKEN, "vehicle_state": {"speed_kph": 0, "gear": "P"
 
 def with_assistant(settings: AssistantSettings, callback: CallbackServer,
                    body: Callable[[CodexAssistant], Awaitable[Any]],
-                   developer_instructions: Callable[[], tuple[str, str]] = developer) -> Any:
+                   developer_instructions: Callable[[], tuple[str, str]] = developer,
+                   **kwargs: Any) -> Any:
     async def main() -> Any:
-        assistant = CodexAssistant(settings, callback.url, CALLBACK_TOKEN, developer_instructions)
+        assistant = CodexAssistant(settings, callback.url, CALLBACK_TOKEN, developer_instructions,
+                                   **kwargs)
         try:
             await assistant.start()
             return await body(assistant)
@@ -244,6 +246,8 @@ def test_provider_down_fails_the_turn_within_two_seconds(make_settings, callback
 
 def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
         make_settings, callback, provider) -> None:
+    statuses: list[dict] = []
+
     async def body(assistant: CodexAssistant) -> None:
         provider.push(text("first"))
         assert (await assistant.run_turn("s", "one", CONTEXT)).error is None
@@ -269,7 +273,10 @@ def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
                    for c in i.get("content") or []]
         assert any(t.endswith("USER_INSTRUCTION:\none") for t in history)  # thread resumed
 
-    with_assistant(make_settings(), callback, body)
+    with_assistant(make_settings(), callback, body, on_status=statuses.append)
+    assert [(s["mode"], s["reason"]) for s in statuses] == [
+        ("codex", None), ("local_only", "crashed"), ("local_only", "starting"), ("codex", None),
+        ("local_only", "starting")]  # the last one: close()
 
 
 def test_more_sessions_than_the_thread_bound_keep_mcp_processes_within_it(
