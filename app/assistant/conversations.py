@@ -24,7 +24,9 @@ from typing import Any
 
 from . import launch
 from .client import CodexClient
-from .errors import AssistantBusyError, AssistantError, RpcError, TurnInProgressError
+from .errors import (
+    AssistantBusyError, AssistantError, ConfigurationError, RpcError, TurnInProgressError,
+)
 from .instructions import BASE_INSTRUCTIONS
 from .settings import AssistantSettings
 from .supervisor import Supervisor
@@ -185,7 +187,13 @@ class CodexAssistant:
     async def _load(self, session_id: str, record: _Thread, deadline: float) -> CodexClient:
         """Make sure the session's thread is loaded in the current generation."""
         client = await self.supervisor.client(deadline - self._clock())
-        catalog_generation, developer = self._developer()
+        try:
+            catalog_generation, developer = self._developer()
+        except Exception as exc:  # the backend's callable: fail this turn, closed
+            raise ConfigurationError(
+                f"developer instructions unavailable ({type(exc).__name__})") from None
+        if not isinstance(catalog_generation, str) or not isinstance(developer, str):
+            raise ConfigurationError("developer instructions must be (generation, text) strings")
         async with self._slots:
             if record.loaded_generation == client.generation \
                     and record.catalog_generation == catalog_generation:

@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 MAX_TEXT_CHARS = 64 * 1024
 BACKLOG = 512
+ERROR_GRACE_S = 2.0
+"""After a final ``error`` notification, how long ``turn/completed`` may take."""
 EXECUTE_TOOL = "execute_cockpit_request"
 MCP_SERVER = "n7_vehicle"
 _INFO_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
@@ -156,6 +158,8 @@ class TurnCollector:
         elif method == "error" and params.get("willRetry") is not True:
             if self.error is None:
                 self.error = error(PROVIDER_ERROR, _provider_message(params.get("error")))
+            # turn/completed normally follows at once; never wait past a grace for it
+            asyncio.get_running_loop().call_later(ERROR_GRACE_S, self.done.set)
         elif method == "turn/completed":
             self._completed(params.get("turn"))
 

@@ -154,3 +154,17 @@ def test_router_fail_all_ends_every_active_turn_once() -> None:
 def test_text_is_bounded_to_64_kib() -> None:
     c = collect([delta("T1", "m", "x" * 70_000), delta("T1", "m", "more"), completed("T1")])
     assert len(c.outcome().text) == 64 * 1024
+
+
+def test_final_error_ends_the_turn_even_if_turn_completed_never_comes(monkeypatch) -> None:
+    import app.assistant.turns as turns
+
+    monkeypatch.setattr(turns, "ERROR_GRACE_S", 0.05)
+
+    async def body() -> TurnCollector:
+        c = TurnCollector("th", 1)
+        c.bind("T1")
+        c.handle("error", {"threadId": "th", "turnId": "T1", "willRetry": False, "error": {}})
+        await asyncio.wait_for(c.done.wait(), 1)
+        return c
+    assert asyncio.run(body()).error["code"] == "provider_error"
