@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import (
+from assistant_support import (
     CALLBACK_TOKEN, EXECUTE_RESULT, STANDIN_MCP, CallbackServer, developer, mcp_processes,
 )
 from fake_provider import FakeProvider, http_status, stall, text, tool_call

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CALLBACK_TOKEN
+from assistant_support import CALLBACK_TOKEN
 
 from app.assistant import AssistantSettings, launch, process
 from app.assistant.client import CodexClient
