@@ -25,7 +25,11 @@ from .errors import (
 )
 from .process import ProcessTransport, ensure_private_dir
 from .rpc import RpcConnection
-from .settings import PINNED_CODEX_VERSION, AssistantSettings, resolve_command
+from .redact import is_secret_key
+from .settings import (
+    PINNED_CODEX_VERSION, AssistantSettings, resolve_command, validate_callback_token,
+    validate_callback_url,
+)
 from .turns import ASSISTANT_UNAVAILABLE, TurnCollector, TurnRouter
 
 log = logging.getLogger(__name__)
@@ -66,6 +70,8 @@ class CodexClient:
                      generation: int = 1, is_current: Callable[[int], bool] | None = None,
                      on_thread_unloaded: Callable[[str], None] | None = None) -> "CodexClient":
         """Spawn, handshake and prove; ConfigurationError subclasses are final."""
+        validate_callback_url(callback_url)
+        validate_callback_token(callback_token)
         executable = resolve_command(settings.command, settings.child_env)
         if executable is None:
             raise BinaryMissingError("the codex command was not found or is not executable")
@@ -107,7 +113,9 @@ class CodexClient:
                      on_thread_unloaded: Callable[[str], None] | None) -> "CodexClient":
         argv = launch.command_line(settings, executable, disable)
         env = launch.child_env(settings, callback_url, callback_token)
-        secrets = (callback_token,)
+        # literal secrets to scrub from anything codex prints (its own keys included)
+        secrets = (callback_token, *(value for name, value in env.items()
+                                     if is_secret_key(name) and len(value) >= 8))
         started = time.monotonic()
         transport = await ProcessTransport.spawn(argv, env, settings.workspace, secrets)
         client = cls(settings, transport, generation, is_current or (lambda g: True),

@@ -61,14 +61,16 @@ def test_exit_before_initialize_reports_a_bounded_redacted_stderr_tail(tmp_path:
 for n in range(100):
     print(f"line {n}: \\x1b[31mError\\x1b[0m Authorization: Bearer abc.def api_key=hunter2", file=sys.stderr)
 print("token " + os.environ["COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN"], file=sys.stderr)
+print("key " + os.environ["OPENAI_API_KEY"], file=sys.stderr)
 sys.exit(1)
 """)
+    settings = settings_for(tmp_path, command, OPENAI_API_KEY="plain-provider-key-42")
     with pytest.raises(ConfigurationError) as caught:
-        asyncio.run(CodexClient.launch(settings_for(tmp_path, command), URL, CALLBACK_TOKEN))
+        asyncio.run(CodexClient.launch(settings, URL, CALLBACK_TOKEN))
     text = str(caught.value)
     assert "before initialize (configuration error)" in text
     assert "line 99" in text and "line 50:" not in text
-    for secret in ("abc.def", "hunter2", CALLBACK_TOKEN, "\x1b["):
+    for secret in ("abc.def", "hunter2", CALLBACK_TOKEN, "plain-provider-key-42", "\x1b["):
         assert secret not in text
 
 
