@@ -3,7 +3,7 @@
 NFKC first (full-width ２１度 and 30％ become ASCII), then lower case, then
 the spellings the grammar does not want to care about (A/C, °C, %), then
 clause punctuation turned into a single "," marker, then numbers into
-placeholders (:mod:`vehicle.parser.numbers`). The result is what every
+placeholders, and in English the article "the" dropped (:mod:`vehicle.parser.numbers`). The result is what every
 later stage reads; the caller's text is never matched directly.
 """
 from __future__ import annotations
@@ -68,7 +68,9 @@ def _english(text: str, values: list[float]) -> str:
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
     tokens = english_numbers(text.split(), values)
-    return _trim_commas(" ".join(tokens))
+    # "the" carries nothing a command needs; dropping it here keeps it out
+    # of every template (and every alias) and saves hassil a branch per noun.
+    return _trim_commas(" ".join(t for t in tokens if t != "the"))
 
 
 _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (

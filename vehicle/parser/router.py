@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from hassil import Intents
 from hassil.expression import Alternative, Group, ListReference, RuleReference, Sentence, TextChunk
-from hassil.intents import IntentData, Intent, TextSlotList
-from hassil.sample import sample_expression
+from hassil.intents import Intent, IntentData
 
 from .lexicon import Lexicon
 
@@ -52,13 +52,6 @@ class Router:
         self._words = frozenset(
             atom[1:] for _, _, cnf in self._blocks for clause in cnf for atom in clause if atom[0] == "w"
         )
-        #: literal words of each list defined in a template file (units, colours...)
-        self._file_words: dict[str, tuple[str, ...]] = {}
-        for lname, slot_list in intents.slot_lists.items():
-            if isinstance(slot_list, TextSlotList) and lname not in lexicon.list_names:
-                self._file_words[lname] = tuple(
-                    sorted({w.strip() for v in slot_list.values for w in _words(v.text_in, intents) if w.strip()})
-                )
         self._cache: dict[frozenset[str], Intents] = {}
         self._lock = threading.Lock()
 
@@ -66,15 +59,13 @@ class Router:
         """The templates that may match `text`, and the slot lists narrowed to it."""
         lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(text))
         present = {"l" + name for name, sl in lists.items() if sl.values}
-        for lname, words in self._file_words.items():
-            if any(w in text for w in words):
-                present.add("l" + lname)
         if _DIGIT.search(text):
             present.add("lnumber")
         if self._spaced:
             present.update("w" + w for w in self._words.intersection(text.split()))
         else:
-            present.update("w" + w for w in self._words if w in text)
+            rest = self._lexicon.outside_catalog_words(text)
+            present.update("w" + w for w in self._words if w in (text if self._lexicon.holds_catalog_word(w) else rest))
         key = frozenset(present)
         intents = self._cache.get(key)
         if intents is None:
@@ -133,9 +124,15 @@ def _required(expr, rules: dict[str, Sentence], spaced: bool, depth: int = 0) ->
         branches = [_required(item, rules, spaced, depth + 1) for item in expr.items]
         if any(not b for b in branches):
             return set()
+        common = set.intersection(*branches)
+        if common:
+            return common  # needed whichever branch matches
+        # One clause per branch, OR-ed: prefer atoms several branches share
+        # (a smaller union), then the most selective.
+        shared = Counter(a for branch in branches for c in branch if len(c) == 1 for a in c)
         merged: set[str] = set()
         for branch in branches:
-            merged |= max(branch, key=_selectivity)
+            merged |= max(branch, key=lambda c: (sum(shared[a] for a in c) / len(c), _selectivity(c)))
         return {frozenset(merged)}
     if isinstance(expr, Group):
         out: set[frozenset[str]] = set()
@@ -154,13 +151,6 @@ def _selectivity(clause: frozenset[str]) -> tuple[int, int, str]:
     lists = sum(1 for a in clause if a[0] == "l")
     shortest = min(len(a) for a in clause)
     return (lists == len(clause), shortest - len(clause), "".join(sorted(clause)))
-
-
-def _words(expr, intents: Intents) -> Iterable[str]:
-    if isinstance(expr, TextChunk):
-        yield expr.text
-        return
-    yield from sample_expression(expr, intents.slot_lists, intents.expansion_rules)
 
 
 __all__ = ["Router"]

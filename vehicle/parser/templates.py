@@ -194,7 +194,7 @@ def _grammar(doc: Any, lang: str, catalog: Catalog, possessive: frozenset[str]) 
         compiled = Intents.from_dict(merged)
     except Exception as exc:  # hassil's own refusals, mapped at the edge
         raise TemplateError(file, "", f"hassil refused the templates: {exc}") from None
-    lexicon = Lexicon(vocab, compiled.slot_lists)
+    lexicon = Lexicon(vocab, compiled)
     return Grammar(
         language=lang,
         intents=compiled,
@@ -257,10 +257,14 @@ def _block(block: Any, path: str, file: str, rules, outputs, catalog: Catalog) -
                 raise TemplateError(file, spath, f"unknown list {{{ref.list_name}}}")
             if ref.slot_name == "n" and ref.list_name != "number":
                 raise TemplateError(file, spath, "slot n must read {number}")
+            if ref.slot_name.startswith("_") != ref.list_name.startswith("_"):
+                raise TemplateError(file, spath, f"{{{ref.list_name}:{ref.slot_name}}}: only filler lists (named _x) fill filler slots")
             _check_slot_value(ref.slot_name, outputs[ref.list_name], catalog, outputs, file, spath)
 
 
 def _check_slot_value(slot: str, values, catalog: Catalog, outputs, file: str, path: str) -> None:
+    if slot.startswith("_"):
+        return  # a filler list: matched, never read
     if slot not in SLOTS:
         raise TemplateError(file, path, f"unknown slot {slot!r} (one of {sorted(SLOTS)})")
     allowed: frozenset[Any] | None = {

@@ -1,0 +1,96 @@
+"""Parser latency over the utterance table (both languages).
+
+    .venv/bin/python bench/parser.py [--rounds N] [--table DIR]
+
+Prints the one-off costs (importing the parser, loading the catalog,
+building the parser: templates loaded, validated and both languages warmed)
+and then, per language, p50 / p99 / max of one `parse` call over every
+utterance of ``tests/utterances/*.yaml`` repeated N times (each call
+timed on its own, in a shuffled order so no utterance always follows the
+same one). The target is p99 <= 2 ms per utterance, warm.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _texts(table: Path) -> list[str]:
+    import yaml
+
+    texts: list[str] = []
+    for path in sorted(table.glob("*.yaml")):
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+                texts.append(entry["text"])
+    return texts
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--table", default=str(ROOT / "tests" / "utterances"))
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    from vehicle.catalog import load_catalog
+    from vehicle.parser import Parser
+    from vehicle.parser.normalize import detect_language
+
+    t1 = time.perf_counter()
+    catalog = load_catalog()
+    t2 = time.perf_counter()
+    parser = Parser(catalog)
+    t3 = time.perf_counter()
+    print(f"import {1000 * (t1 - t0):.0f} ms, catalog load {1000 * (t2 - t1):.0f} ms, "
+          f"parser build (templates + warm-up) {1000 * (t3 - t2):.0f} ms")
+
+    texts = _texts(Path(args.table))
+    if not texts:
+        print(f"no utterances under {args.table}", file=sys.stderr)
+        return 1
+    first = {}
+    for text in texts:  # first sight of each utterance (cold routes included)
+        s = time.perf_counter()
+        parser.parse(text)
+        first.setdefault(detect_language(text), []).append(1000 * (time.perf_counter() - s))
+
+    order = [t for _ in range(args.rounds) for t in texts]
+    random.Random(args.seed).shuffle(order)
+    times: dict[str, list[float]] = {}
+    per_text: dict[str, list[float]] = {}
+    for text in order:
+        s = time.perf_counter()
+        parser.parse(text)
+        ms = 1000 * (time.perf_counter() - s)
+        times.setdefault(detect_language(text), []).append(ms)
+        per_text.setdefault(text, []).append(ms)
+
+    print(f"{len(texts)} utterances x {args.rounds} rounds")
+    for lang in sorted(times):
+        ms = times[lang]
+        print(f"  {lang}: n={len(ms)} p50 {statistics.median(ms):.3f} ms  p99 {_pct(ms, 0.99):.3f} ms  "
+              f"max {max(ms):.3f} ms  (first sight: p50 {statistics.median(first[lang]):.3f} ms, "
+              f"max {max(first[lang]):.3f} ms)")
+    slow = sorted(per_text.items(), key=lambda kv: -statistics.median(kv[1]))[:5]
+    print("  slowest (median):")
+    for text, ms in slow:
+        print(f"    {statistics.median(ms):.3f} ms  {text}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
