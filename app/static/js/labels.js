@@ -108,7 +108,8 @@ export function readCatalog(catalog) {
     if (label) catalogLabels.capabilities[id] = capitalize(label);
   }
   for (const [id, target] of entries(catalog.targets)) {
-    const label = pickLabel(target?.label);
+    // {id: {label: {en, zh}}} or {id: {en, zh}}
+    const label = pickLabel(target?.label ?? target);
     if (label) catalogLabels.targets[id] = capitalize(label);
   }
   const modes = entries(catalog.modes).map(([id, m]) => ({
