@@ -1,7 +1,9 @@
 """Shared pieces for the `n7_vehicle` tests: secrets, the server's environment, an SDK session.
 
 Deliberately no `__init__.py` in this directory: as a package named `mcp`
-it would shadow the SDK. Helper modules are therefore named `mcp_*`.
+it would shadow the SDK. Helper modules are therefore top-level modules with
+`mcp_*` names, unique in the whole suite (`conftest` is not importable by
+name: other directories have their own).
 """
 
 from __future__ import annotations
@@ -14,19 +16,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import IO
 
-import pytest
-
 REPO = Path(__file__).resolve().parents[2]
 CALLBACK_TOKEN = "cb-" + secrets.token_urlsafe(24)
 REQUEST_TOKEN = "rt." + secrets.token_urlsafe(18)
 URL_VARIABLE = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_URL"
 TOKEN_VARIABLE = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN"
 TIMEOUT_VARIABLE = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TIMEOUT_SECONDS"
-
-
-@pytest.fixture(scope="session")
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 def server_env(url: str, *, token: str = CALLBACK_TOKEN, timeout: str = "1.0") -> dict[str, str]:
