@@ -107,18 +107,14 @@ class Parser:
                 break
         for j in range(last, i, -1):
             cl = clause(join(parts[i : j + 1], norm.language), norm.language, norm.asked)
-            if cl.question or not cl.body or self._controls(grammar, cl.body) > 1:
-                continue  # a template reads one control: two cannot be one clause
+            if cl.question or not cl.body or not grammar.router.may_be_one_clause(cl.body):
+                continue  # more numbers or controls than any template reads
             frame = match(grammar, cl.body, norm.numbers)
             if frame is not None:
                 return j, cl, frame
         cl = alone[i]
         frame = match(grammar, cl.body, norm.numbers) if cl.body and not cl.question else None
         return i, cl, frame
-
-    @staticmethod
-    def _controls(grammar, text: str) -> int:
-        return sum(1 for hit in grammar.lexicon.hits(text) if hit.kind in ("device", "mode", "peripheral"))
 
     def _read(self, reading: _Reading, cl: Clause, frame: Frame | None, spotter: Spotter) -> None:
         if cl.empty:

@@ -17,6 +17,7 @@ English words match on word boundaries; Chinese words anywhere.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 
 from hassil import Intents
@@ -39,10 +40,13 @@ class Hit:
     """The id it names (capability, target, mode, peripheral, colour)."""
 
 
+_NARROWED_LIMIT = 4096
+
+
 class Lexicon:
     """The words of the generated lists of one language, ready to look up."""
 
-    def __init__(self, vocabulary: Vocabulary, intents: Intents) -> None:
+    def __init__(self, vocabulary: Vocabulary, intents: Intents, extra_words: frozenset[str] = frozenset()) -> None:
         self.language = vocabulary.language
         self._tables = {
             "device": vocabulary.devices,
@@ -57,56 +61,73 @@ class Lexicon:
             if isinstance(slot_list, TextSlotList):
                 self._lists[name] = [(_spellings(v.text_in, intents), v) for v in slot_list.values]
         self.list_names = frozenset(self._lists)
-        self._generated = frozenset(
-            {"device", "target", "mode", "peripheral", "color"}
-            | {n for n in self._lists if n.startswith("dev_")}
-        )
+        generated = {"device", "target", "mode", "peripheral", "color"} | {n for n in self._lists if n.startswith("dev_")}
+        aliases = {alias for table in self._tables.values() for alias in table}
         words = {w for entries in self._lists.values() for spellings, _ in entries for w in spellings}
-        words |= {alias for table in self._tables.values() for alias in table}
-        self._bounded = {w: _bounded(w) for w in words} if self.language == "en" else {}
-        aliases = [a for table in self._tables.values() for a in table]
-        #: template-file words that contain a catalog word (后窗 holds 窗): looked for in the whole text
-        self._holds_catalog_word = frozenset(w for w in words if any(a in w for a in aliases))
-        self._holds_cache: dict[str, bool] = {w: True for w in self._holds_catalog_word}
-
-    def occurs(self, word: str, text: str) -> bool:
-        if word not in text:
-            return False
-        pattern = self._bounded.get(word)
-        return pattern is None or pattern.search(text) is not None
-
-    def narrowed_lists(self, text: str) -> dict[str, TextSlotList]:
-        """Every text list cut down to the values that can be said in `text`.
-
-        In Chinese, the words of template-file lists (verbs, units) are looked
-        for outside the catalog words found, so 加 in 座椅加热 does not count as
-        the verb 加 (the catalog word is read by its own list).
-        """
-        rest = self.outside_catalog_words(text)
-        present: dict[tuple[str, bool], bool] = {}
-        lists: dict[str, TextSlotList] = {}
+        words |= aliases | set(extra_words)
+        self._bounded = {w: _bounded(w) for w in aliases} if self.language == "en" else {}
+        self._longest = max((len(w.split()) for w in words), default=1)
+        #: words looked for in the whole text: catalog words, and words holding one (后窗 holds 窗)
+        self._whole = frozenset(
+            w for w in words if w in aliases or any(a in w for a in aliases)
+        ) | frozenset(w for n in generated for sp, _ in self._lists.get(n, ()) for w in sp)
+        #: the other (template) words: in Chinese, looked for outside the catalog words found
+        self._outside = frozenset(words - self._whole)
+        #: word -> the (list, value index) pairs it can say
+        self._by_word: dict[str, list[tuple[str, int]]] = {}
         for name, entries in self._lists.items():
-            generated = name in self._generated
-            kept = []
-            for spellings, value in entries:
+            for index, (spellings, _) in enumerate(entries):
                 for word in spellings:
-                    where = text if generated or word in self._holds_catalog_word else rest
-                    key = (word, where is rest)
-                    hit = present.get(key)
-                    if hit is None:
-                        hit = present[key] = self.occurs(word, where)
-                    if hit:
-                        kept.append(value)
-                        break
-            lists[name] = TextSlotList(name=name, values=kept)
-        return lists
+                    self._by_word.setdefault(word, []).append((name, index))
+        self._empty = {name: TextSlotList(name=name, values=[]) for name in self._lists}
+        self._narrowed: dict[tuple[str, frozenset[int]], TextSlotList] = {}
+        self._lock = threading.Lock()
 
-    def holds_catalog_word(self, word: str) -> bool:
-        """True when a catalog word is part of `word` (后窗 holds 窗)."""
-        hit = self._holds_cache.get(word)
-        if hit is None:
-            hit = self._holds_cache[word] = any(a in word for table in self._tables.values() for a in table)
-        return hit
+    def spellings(self, list_name: str) -> frozenset[str]:
+        """Every way any value of a text list can be said."""
+        return frozenset(w for spellings, _ in self._lists.get(list_name, ()) for w in spellings)
+
+    def present(self, text: str) -> frozenset[str]:
+        """Every known word said in `text` (lists' spellings, aliases, template words).
+
+        English: whole word sequences. Chinese: substrings, where template
+        words (verbs, units) only count outside the catalog words found, so
+        加 in 座椅加热 is not the verb 加 (the catalog word is read by its list).
+        """
+        if self.language == "en":
+            tokens = text.split()
+            grams = {
+                " ".join(tokens[i : i + n])
+                for n in range(1, self._longest + 1)
+                for i in range(len(tokens) - n + 1)
+            }
+            return frozenset(grams & (self._whole | self._outside))
+        rest = self.outside_catalog_words(text)
+        return frozenset(w for w in self._whole if w in text) | frozenset(w for w in self._outside if w in rest)
+
+    def narrowed_lists(self, present: frozenset[str]) -> dict[str, TextSlotList]:
+        """Every text list cut down to the values said (`present` from :meth:`present`).
+
+        Lists are shared between calls (one object per combination of
+        values, built once), so hassil's per-list index is built once too.
+        """
+        chosen: dict[str, set[int]] = {}
+        for word in present:
+            for name, index in self._by_word.get(word, ()):
+                chosen.setdefault(name, set()).add(index)
+        lists = dict(self._empty)
+        for name, indexes in chosen.items():
+            key = (name, frozenset(indexes))
+            narrowed = self._narrowed.get(key)
+            if narrowed is None:
+                values = [v for i, (_, v) in enumerate(self._lists[name]) if i in indexes]
+                narrowed = TextSlotList(name=name, values=values)
+                with self._lock:
+                    if len(self._narrowed) > _NARROWED_LIMIT:
+                        self._narrowed.clear()
+                    self._narrowed[key] = narrowed
+            lists[name] = narrowed
+        return lists
 
     def outside_catalog_words(self, text: str) -> str:
         """Chinese text with the catalog words found blanked out ("|")."""

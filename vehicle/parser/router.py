@@ -26,18 +26,20 @@ from hassil.expression import Alternative, Group, ListReference, RuleReference, 
 from hassil.intents import Intent, IntentData
 
 from .lexicon import Lexicon
+from .vocabulary import Vocabulary
 
 Clauses = frozenset[frozenset[str]]
 _DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"\d+")
+_NO_CONTROL = "-control"
 _CACHE_LIMIT = 1024
 
 
 class Router:
     """Picks, per clause, the template blocks whose required words and lists are present."""
 
-    def __init__(self, intents: Intents, lexicon: Lexicon) -> None:
+    def __init__(self, intents: Intents, vocabulary: Vocabulary) -> None:
         self._base = intents
-        self._lexicon = lexicon
         self._spaced = not intents.settings.ignore_whitespace
         rules = intents.expansion_rules
         #: (intent name, one-sentence block, required atoms in CNF) in file order
@@ -52,20 +54,36 @@ class Router:
         self._words = frozenset(
             atom[1:] for _, _, cnf in self._blocks for clause in cnf for atom in clause if atom[0] == "w"
         )
+        self.lexicon = Lexicon(vocabulary, intents, extra_words=self._words)
+        self._lexicon = self.lexicon
+        controls = {"device", "mode", "peripheral"} | {n for n in intents.slot_lists if n.startswith("dev_")}
+        self._controls = frozenset(controls)
+        sentences = [block.sentences[0].expression for _, block, _ in self._blocks]
+        #: the most numbers / controls any one template reads: a clause with more is no clause
+        self.most_numbers = max((_most(e, rules, {"number"}) for e in sentences), default=0)
+        self.most_controls = max((_most(e, rules, controls) for e in sentences), default=0)
+        # A template that reads no control and has no control word in its own
+        # text cannot match a clause that names a control ("左后温度调低2度"
+        # is no "<target> 调低 N 度"): it additionally needs "no control said".
+        aliases = [a for table in (vocabulary.devices, vocabulary.modes, vocabulary.peripherals) for a in table]
+        for n, (name, block, cnf) in enumerate(self._blocks):
+            lists, texts = _parts(block.sentences[0].expression, rules)
+            texts |= {w for ln in lists for w in self.lexicon.spellings(ln)}
+            if not (lists & controls) and not any(a in t for t in texts for a in aliases):
+                self._blocks[n] = (name, block, cnf | {frozenset({_NO_CONTROL})})
         self._cache: dict[frozenset[str], Intents] = {}
         self._lock = threading.Lock()
 
     def route(self, text: str) -> tuple[Intents, dict[str, Any]]:
         """The templates that may match `text`, and the slot lists narrowed to it."""
-        lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(text))
+        said = self._lexicon.present(text)
+        lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(said))
         present = {"l" + name for name, sl in lists.items() if sl.values}
         if _DIGIT.search(text):
             present.add("lnumber")
-        if self._spaced:
-            present.update("w" + w for w in self._words.intersection(text.split()))
-        else:
-            rest = self._lexicon.outside_catalog_words(text)
-            present.update("w" + w for w in self._words if w in (text if self._lexicon.holds_catalog_word(w) else rest))
+        present.update("w" + w for w in self._words & said)
+        if not any(lists[n].values for n in self._controls):
+            present.add(_NO_CONTROL)
         key = frozenset(present)
         intents = self._cache.get(key)
         if intents is None:
@@ -75,6 +93,13 @@ class Router:
                     self._cache.clear()
                 self._cache[key] = intents
         return intents, lists
+
+    def may_be_one_clause(self, text: str) -> bool:
+        """False when `text` says more numbers or controls than any template reads."""
+        if len(_NUMBER.findall(text)) > self.most_numbers:
+            return False
+        controls = sum(1 for hit in self.lexicon.hits(text) if hit.kind in ("device", "mode", "peripheral"))
+        return controls <= self.most_controls
 
     def _build(self, present: frozenset[str]) -> Intents:
         by_intent: dict[str, Intent] = {}
@@ -140,6 +165,45 @@ def _required(expr, rules: dict[str, Sentence], spaced: bool, depth: int = 0) ->
             out |= _required(item, rules, spaced, depth + 1)
         return out
     return set()
+
+
+def _parts(expr, rules: dict[str, Sentence], depth: int = 0) -> tuple[set[str], set[str]]:
+    """Every list name and every literal text a template can read."""
+    lists: set[str] = set()
+    texts: set[str] = set()
+    if depth > 32:
+        return lists, texts
+    if isinstance(expr, ListReference):
+        lists.add(expr.list_name)
+    elif isinstance(expr, TextChunk):
+        if expr.text.strip():
+            texts.add(expr.text.strip())
+    elif isinstance(expr, RuleReference):
+        rule = rules.get(expr.rule_name)
+        if rule:
+            return _parts(rule.expression, rules, depth + 1)
+    elif isinstance(expr, Group):
+        for item in expr.items:
+            more_lists, more_texts = _parts(item, rules, depth + 1)
+            lists |= more_lists
+            texts |= more_texts
+    return lists, texts
+
+
+def _most(expr, rules: dict[str, Sentence], names: set[str], depth: int = 0) -> int:
+    """The most references to lists in `names` one match of `expr` can read."""
+    if depth > 32:
+        return 0
+    if isinstance(expr, ListReference):
+        return 1 if expr.list_name in names else 0
+    if isinstance(expr, RuleReference):
+        rule = rules.get(expr.rule_name)
+        return _most(rule.expression, rules, names, depth + 1) if rule else 0
+    if isinstance(expr, Alternative):
+        return max((_most(i, rules, names, depth + 1) for i in expr.items), default=0)
+    if isinstance(expr, Group):
+        return sum(_most(i, rules, names, depth + 1) for i in expr.items)
+    return 0
 
 
 def _selectivity(clause: frozenset[str]) -> tuple[int, int, str]:

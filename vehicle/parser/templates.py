@@ -194,14 +194,14 @@ def _grammar(doc: Any, lang: str, catalog: Catalog, possessive: frozenset[str]) 
         compiled = Intents.from_dict(merged)
     except Exception as exc:  # hassil's own refusals, mapped at the edge
         raise TemplateError(file, "", f"hassil refused the templates: {exc}") from None
-    lexicon = Lexicon(vocab, compiled)
+    router = Router(compiled, vocab)
     return Grammar(
         language=lang,
         intents=compiled,
         vocabulary=vocab,
         possessive=possessive,
-        lexicon=lexicon,
-        router=Router(compiled, lexicon),
+        lexicon=router.lexicon,
+        router=router,
     )
 
 
