@@ -94,7 +94,8 @@ _EN_POLITE_START = re.compile(
     r"^(?:(?:hey|hi|hello|ok|okay|so|well|oh|um|uh|and|also|then|now|just|please|pls|plz|kindly|car|assistant"
     r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
-    r"|i wanna|i need to|let's|lets|go ahead and|help me|try to|you can|you could|maybe)\b\s*)+"
+    r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
+    r"|maybe)\b\s*)+"
 )
 _EN_POLITE_END = re.compile(
     r"(?:\s+\b(?:please|pls|plz|thanks|thank you|thank you very much|thx|for me|now|right now|asap|"
@@ -107,7 +108,7 @@ _EN_IMPERATIVE = re.compile(
 )
 _EN_TIMED = re.compile(
     r"\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
-    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bat\s+\d+\s*(?:o'clock|am|pm)?\b"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
     r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b"
 )
 _EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before)\b")
@@ -125,7 +126,7 @@ _EN_CONDITION = re.compile(
     r"|in the morning|at noon)\b"
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
-    r"|\bat\s+\d+\s*(?:o'clock|am|pm)?\b"
+    r"|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
 )
 
 _ZH_POLITE_START = re.compile(

@@ -63,6 +63,9 @@ class Lexicon:
         self.list_names = frozenset(self._lists)
         generated = {"device", "target", "mode", "peripheral", "color"} | {n for n in self._lists if n.startswith("dev_")}
         aliases = {alias for table in self._tables.values() for alias in table}
+        self._splittable = frozenset(
+            a for a in aliases if any(b != a and (a.startswith(b) or a.endswith(b)) for b in aliases)
+        )
         words = {w for entries in self._lists.values() for spellings, _ in entries for w in spellings}
         words |= aliases | set(extra_words)
         self._bounded = {w: _bounded(w) for w in aliases} if self.language == "en" else {}
@@ -130,12 +133,18 @@ class Lexicon:
         return lists
 
     def outside_catalog_words(self, text: str) -> str:
-        """Chinese text with the catalog words found blanked out ("|")."""
+        """Chinese text with the catalog words found blanked out ("|").
+
+        A catalog word that another catalog word begins or ends (洗车模式 =
+        洗车 + 模式) is left alone: a template may read it as the shorter
+        word plus its own text.
+        """
         if self.language != "zh":
             return text
         out = text
         for hit in reversed(self.hits(text)):
-            out = out[: hit.start] + "|" + out[hit.end :]
+            if text[hit.start : hit.end] not in self._splittable:
+                out = out[: hit.start] + "|" + out[hit.end :]
         return out
 
     def hits(self, text: str) -> list[Hit]:
