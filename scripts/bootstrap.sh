@@ -22,3 +22,6 @@ if ! [ -x .tools/codex/node_modules/.bin/codex ] || \
     mkdir -p .tools/codex
     npm install --prefix .tools/codex --no-audit --no-fund --loglevel=error "@openai/codex@$CODEX_VERSION"
 fi
+
+# Debian Chromium (+ CJK fonts) for the console's browser tests; Playwright drives it, never downloads one.
+bash scripts/bootstrap_browser.sh

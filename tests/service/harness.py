@@ -49,11 +49,10 @@ class Service:
     state_dir: Path
     can_log: Path
     channel: str
-    proc: subprocess.Popen | None = None
-    runtime: Any = None
-    _server: Any = None
-    _thread: threading.Thread | None = None
-    extra: dict = field(default_factory=dict)
+    proc: subprocess.Popen | None = field(default=None, repr=False)
+    runtime: Any = field(default=None, repr=False)
+    _server: Any = field(default=None, repr=False)
+    _thread: threading.Thread | None = field(default=None, repr=False)
 
     def client(self, **kw: Any) -> httpx.Client:
         return httpx.Client(base_url=self.base, timeout=kw.pop("timeout", 10.0), **kw)
@@ -80,6 +79,10 @@ class Service:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        if self.proc is not None:
+            for stream in (self.proc.stdout, self.proc.stderr):
+                if stream is not None:
+                    stream.close()
         if self._server is not None:
             self._server.should_exit = True
             if self._thread is not None:
@@ -96,7 +99,7 @@ def start_subprocess(tmp: Path, extra: list[str] | None = None, env: dict[str, s
     channel = "t_" + uuid.uuid4().hex[:10]
     state_dir, can_log = tmp / "state", tmp / "can.log"
     args = service_args(port, state_dir, can_log, channel, extra if extra is not None else ["--no-assistant"])
-    proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **(env or {})})
     svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, proc=proc)
     try:

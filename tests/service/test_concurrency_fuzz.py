@@ -43,7 +43,7 @@ def test_one_token_many_threads_sends_each_action_once(inproc, command_ids):
             c.close()
 
 
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
                       st.text(max_size=20))
 json_value = st.recursive(json_leaf, lambda kids: st.one_of(st.lists(kids, max_size=4),
                                                              st.dictionaries(st.text(max_size=12), kids, max_size=4)),

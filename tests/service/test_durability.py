@@ -59,6 +59,7 @@ def test_kill_dash_nine_keeps_audit_complete(tmp_path, catalog):
                 sent += 1
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
+        proc.stderr.close()
     dbc = load_vehicle_dbc(None, catalog)
     frames = []
     for log in logs:
