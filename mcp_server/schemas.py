@@ -39,8 +39,8 @@ _REQUEST_TOKEN: dict[str, Any] = {
     "maxLength": 256,
     "pattern": REQUEST_TOKEN_PATTERN,
     "description": (
-        "The one-turn request token from N7WEB_APPLICATION_CONTEXT, copied exactly. "
-        "Never invent, alter or reveal it."
+        "The one-turn request token from N7WEB_APPLICATION_CONTEXT, copied exactly "
+        "(8-256 characters of A-Z a-z 0-9 . _ ~ -). Never invent, alter or reveal it."
     ),
 }
 
@@ -51,14 +51,14 @@ _ACTION: dict[str, Any] = {
             "type": "string",
             "maxLength": MAX_NAME_LENGTH,
             "pattern": CAPABILITY_PATTERN,
-            "description": "Exact catalog capability id, e.g. climate.set_temperature, seat.set_heating.",
+            "description": "Exact lowercase catalog capability id, e.g. climate.set_temperature, seat.set_heating.",
         },
         "target": {
             "type": "string",
             "maxLength": MAX_NAME_LENGTH,
             "pattern": TARGET_PATTERN,
             "description": (
-                "Exact catalog target id: a zone, seat, window or defrost id (driver, passenger, "
+                "Exact lowercase catalog target id: a zone, seat, window or defrost id (driver, passenger, "
                 "rear_left, rear_right, rear, all, front), 'cabin' for capabilities without a target, "
                 "a saved mode id for mode.activate, a learned peripheral id for peripheral.trigger."
             ),
@@ -73,7 +73,9 @@ _ACTION: dict[str, Any] = {
             },
             "description": (
                 "Exact catalog parameter names and JSON values, e.g. {\"celsius\": 21.0}, "
-                "{\"level\": 2}, {\"on\": true}, {\"open_percent\": 50}; {} when the capability has none."
+                "{\"level\": 2}, {\"on\": true}, {\"open_percent\": 50}; {} when the capability has none. "
+                f"At most {MAX_PARAMETERS} entries; values are booleans, numbers or strings of at most "
+                f"{MAX_STRING_VALUE_LENGTH} characters."
             ),
         },
     },
@@ -178,6 +180,11 @@ EXECUTE_DESCRIPTION = (
     "interlocks, and its own parser wins. Each action is applied at most once per token, so a repeat "
     "reports already_applied. Explain the returned result; never claim what it does not state."
 )
+
+# Codex 0.147.0 passes the model only type, description, properties, required
+# and additionalProperties of these schemas (measured: pattern, min/maxLength,
+# min/maxItems, maxProperties and propertyNames are dropped), so every limit is
+# also stated in a description; this server enforces all of them either way.
 
 # Annotations, as the MCP wire names them. Why these values:
 # - get: reads the catalog only -> readOnlyHint true; the backend is local and

@@ -158,7 +158,8 @@ class LineRpc:
                 self._cond.wait(remaining)
 
     def stderr_tail(self, size: int = 2000) -> str:
-        self._stderr.flush()
+        if not self._stderr.closed:
+            self._stderr.flush()
         return self.stderr_path.read_bytes()[-size:].decode(errors="replace")
 
     def close(self) -> int:
