@@ -1,0 +1,17 @@
+"""One parser for the whole parser suite (building it loads and warms templates)."""
+from __future__ import annotations
+
+import pytest
+
+from vehicle.parser import Parser
+
+
+@pytest.fixture(scope="session")
+def parser(catalog):
+    return Parser(catalog)
+
+
+@pytest.fixture
+def parse(parser):
+    """parse(text) -> the DESIGN section 4 JSON object."""
+    return lambda text: parser.parse(text).to_json()

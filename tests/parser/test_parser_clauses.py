@@ -1,0 +1,62 @@
+"""Clause cutting and the markers hassil cannot see (vehicle.parser.clauses)."""
+from __future__ import annotations
+
+import pytest
+
+from vehicle.parser.clauses import clause, join, pieces
+from vehicle.parser.normalize import normalize
+
+
+def _clause(text):
+    norm = normalize(text)
+    return clause(norm.text, norm.language, norm.asked)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("turn on the ac and open the sunroof", ["turn on ac", "open sunroof"]),
+        ("close the windows, then open the sunroof; turn on the ac", ["close windows", "open sunroof", "turn on ac"]),
+        ("set it to twenty-one and a half", ["set it to 0"]),
+        ("打开空调并且关闭车窗", ["打开空调", "关闭车窗"]),
+        ("打开空调，然后把温度调到22度", ["打开空调", "把温度调到0度"]),
+        ("主驾、副驾", ["主驾", "副驾"]),
+    ],
+)
+def test_pieces_cut_where_a_command_may_begin(text, expected):
+    norm = normalize(text)
+    assert [p.text for p in pieces(norm.text, norm.language)] == expected
+
+
+def test_join_restores_the_separators():
+    norm = normalize("open the driver and passenger windows")
+    parts = pieces(norm.text, norm.language)
+    assert join(parts, "en") == "open driver and passenger windows"
+
+
+@pytest.mark.parametrize(
+    ("text", "body", "negated", "conditional", "question"),
+    [
+        ("please don't open the sunroof", "open sunroof", True, False, False),
+        ("do not open the trunk", "open trunk", True, False, False),
+        ("could you turn on the AC?", "turn on ac", False, False, False),
+        ("is the AC on?", "is ac on", False, False, True),
+        ("in 5 minutes turn on the AC", "turn on ac", False, True, False),
+        ("turn off the AC after 10 minutes", "turn off ac", False, True, False),
+        ("set it at 21 degrees", "set it at 0 degrees", False, False, False),
+        ("别开空调", "开空调", True, False, False),
+        ("能不能把空调打开吗", "把空调打开", False, False, False),
+        ("空调开了吗", "空调开了吗", False, False, True),
+        ("如果冷就开座椅加热", "开座椅加热", False, True, False),
+        ("10分钟后打开空调", "打开空调", False, True, False),
+        ("告诉我怎么打开天窗", "告诉我怎么打开天窗", False, False, True),
+    ],
+)
+def test_markers_are_read_and_stripped(text, body, negated, conditional, question):
+    cl = _clause(text)
+    assert (cl.body, cl.negated, cl.conditional, cl.question) == (body, negated, conditional, question)
+
+
+@pytest.mark.parametrize("text", ["thanks", "thank you", "please", "谢谢", "好的"])
+def test_politeness_alone_is_empty(text):
+    assert _clause(text).empty
