@@ -91,7 +91,7 @@ class Clause:
 
 
 _EN_POLITE_START = re.compile(
-    r"^(?:(?:hey|hi|hello|ok|okay|so|well|oh|um|uh|and|also|then|now|just|please|pls|plz|kindly|car|assistant"
+    r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|so|well|oh|um|uh|and|also|then|now|just|please|pls|plz|kindly"
     r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
     r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
@@ -112,7 +112,10 @@ _EN_TIMED = re.compile(
     r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b"
 )
 _EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before)\b")
-_EN_THANKS = re.compile(r"^(?:thanks|thank you|thank you very much|thx|cheers|great|ok|okay|please|that's all)$")
+_EN_THANKS = re.compile(
+    r"^(?:thanks|thank you|thank you very much|thx|cheers|great|ok|okay|please|that's all|good morning|good afternoon"
+    r"|good evening|good night|hello|hi|hey|hi there|hello there|morning)$"
+)
 _EN_NEGATION = re.compile(
     r"\b(?:don't|dont|do not|never|not|no need to|doesn't|does not|shouldn't|should not|won't|mustn't|must not)\b"
 )
@@ -135,7 +138,7 @@ _ZH_POLITE_START = re.compile(
 )
 _ZH_POLITE_END = re.compile(r"(?:谢谢你|谢谢|谢啦|多谢|好吗|好不好|行吗|行不行|可以吗|可以不|吧|呗|啊|呀|哦|嘛|哈|啦|了|一下|下|就好|就行)+$")
 _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
-_ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样)$")
+_ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨)$")
 _ZH_NEGATION = re.compile(r"(?:不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想)")
 _ZH_QUESTION = re.compile(
     r"(?:吗$|呢|怎么|怎样|如何|什么|多少|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|没有$|吗|么$)"
