@@ -17,7 +17,7 @@ from dataclasses import dataclass
 # -- cutting -----------------------------------------------------------------
 
 _EN_CUT = re.compile(r"\s*(?:,|;|\band then\b|\bthen\b|\band also\b|\band\b|\bbut\b|\balso\b|\bplus\b|&)\s*")
-_ZH_CUT = re.compile(r"(?:,|;|并且|然后|同时|而且|还有|以及|并|和|再把|另外|顺便)")
+_ZH_CUT = re.compile(r"(?:,|;|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|再把|另外|顺便|(?<=\d[度档%])(?=[^\d,;]))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +36,6 @@ def pieces(text: str, language: str) -> list[Piece]:
     pos = 0
     joint = ""
     for m in cut.finditer(text):
-        if m.start() == m.end():
-            continue
         chunk = text[pos : m.start()]
         if chunk.strip():
             out.append(Piece(chunk.strip(), joint))
@@ -145,9 +143,11 @@ _ZH_QUESTION = re.compile(
 )
 _ZH_CONDITION = re.compile(
     r"(?:如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
-    r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|再过|当.+时)"
+    r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|再过|当.+时|到家|回到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)"
 )
-_ZH_THEN = re.compile(r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后)")
+_ZH_THEN = re.compile(
+    r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
+)
 
 
 def clause(text: str, language: str, asked: bool = False) -> Clause:
