@@ -154,6 +154,19 @@ def test_conditions_and_times_hold_their_controls(parse):
     assert result["actions"] == [] and _mentions(result, "negated") == [("seat.set_heating", None)]
 
 
+def test_a_condition_after_a_command_holds_it_too(parse):
+    for text in ("open the garage door, when we get home", "打开车库门，等我到家"):
+        result = parse(text)
+        assert result["actions"] == [] and result["complete"] is False, text
+        assert _mentions(result, "negated") == [("peripheral.trigger", "garage_door")], text
+
+
+def test_a_timed_clause_holds_only_its_own_controls(parse):
+    result = parse("close all windows and turn off the AC in 5 minutes")
+    assert _actions(result) == [("window.set_position", "all", {"open_percent": 0})]
+    assert _mentions(result, "negated") == [("climate.set_ac", None)]
+
+
 def test_complete_needs_everything_read(parse):
     assert parse("turn on the AC please")["complete"] is True
     assert parse("麻烦帮我打开空调，谢谢")["complete"] is True

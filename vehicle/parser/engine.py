@@ -55,6 +55,8 @@ class _Reading:
     conflict: bool = False
     previous: Frame | None = None
     pending_condition: bool = False
+    last_actions: list[Action] = field(default_factory=list)
+    """Actions of the clause just read (a condition after it holds them)."""
 
 
 class Parser:
@@ -132,17 +134,25 @@ class Parser:
             reading.pending_condition = False
             result = self._resolver.resolve(frame)
             _add(reading.mentions, result.mentions)
+            reading.last_actions = []
             if held:
                 _add(reading.negated, result.mentions)
             else:
                 reading.actions.extend(result.actions)
+                reading.last_actions = list(result.actions)
                 reading.unresolved |= not result.resolved
             return
         spotted = spotter.mentions(cl.text)
         _add(reading.mentions, spotted)
-        if cl.conditional and not spotted:
-            reading.pending_condition = True  # "if it gets cold, ..." holds the next clause
+        if cl.conditional:
+            # A condition no template read ("if it gets cold", "when we get
+            # home"): it may govern the clause before it or the one after it,
+            # so both are held (the service can neither wait nor evaluate).
+            _add(reading.negated, spotted)
+            self._hold_last(reading)
+            reading.pending_condition = True
             return
+        reading.last_actions = []
         if held and spotted:
             _add(reading.negated, spotted)
             reading.pending_condition = False
@@ -150,6 +160,16 @@ class Parser:
         reading.pending_condition = False
         if not needs:
             reading.unresolved = True
+
+    def _hold_last(self, reading: _Reading) -> None:
+        """Move the previous clause's actions to `negated` (they fell under a condition)."""
+        for action in reading.last_actions:
+            if action in reading.actions:
+                reading.actions.remove(action)
+            _add(reading.negated, [m for m in reading.mentions if m.capability == action.capability
+                                   and (m.target is None or m.target == action.target)][:1]
+                 or [Mention(action.capability, action.target)])
+        reading.last_actions = []
 
     def _complete_frame(self, frame: Frame, previous: Frame | None) -> Frame:
         """Borrow from the previous clause; a lone "<targets> to N" is a temperature."""
