@@ -55,6 +55,7 @@ class _Reading:
     conflict: bool = False
     previous: Frame | None = None
     pending_condition: bool = False
+    previous_held: bool = False
     last_actions: list[Action] = field(default_factory=list)
     """Actions of the clause just read (a condition after it holds them)."""
 
@@ -129,8 +130,12 @@ class Parser:
         needs = () if (cl.negated or cl.conditional) else spotter.needs(cl.text)
         _add(reading.needs, needs)
         if frame is not None:
+            borrows = frame.device is None or frame.op == "keep"
+            if borrows and reading.previous is not None and reading.previous_held:
+                held = True  # "don't open the windows, the sunroof": what it borrows is forbidden too
             frame = self._complete_frame(frame, reading.previous)
             reading.previous = frame
+            reading.previous_held = held
             reading.pending_condition = False
             result = self._resolver.resolve(frame)
             _add(reading.mentions, result.mentions)

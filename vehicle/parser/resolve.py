@@ -70,7 +70,10 @@ class Resolver:
         """Targets as resolved for `capability` (() when none said, None if unresolvable)."""
         cap = self._catalog.capabilities[capability]
         if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE):
-            return frame.targets[:1] if frame.targets else None
+            known = self._catalog.modes if cap.target_type == MODE_TYPE else self._catalog.peripherals
+            if len(frame.targets) != 1 or frame.targets[0] not in known:
+                return None  # a mode or a peripheral is named by its own word, one at a time
+            return frame.targets
         if not frame.targets:
             return ()
         ttype = self._catalog.target_type(capability)
@@ -94,6 +97,8 @@ class Resolver:
         targets = self.targets(capability, frame)
         mentions = tuple(Mention(capability, t) for t in targets) if targets else (Mention(capability, None),)
         if targets is None:
+            if self._catalog.capabilities[capability].target_type in (MODE_TYPE, PERIPHERAL_TYPE):
+                return Resolution((), (), False)  # "mode" with no mode named is a family word
             return Resolution((), (Mention(capability, None),), False)
         params = self.parameters(capability, frame)
         if params is None:

@@ -48,6 +48,11 @@ class Vocabulary:
     """Colour choices of the catalog (their own English names)."""
     needs: dict[str, str]
     """Comfort phrase -> need id."""
+    signed: frozenset[str] = frozenset()
+    """Words of a capability that acts on another one's control and that the
+    control itself does not use ("warmer", "cooler" of the temperature
+    adjustment): they carry a direction, so only the templates that give
+    them their sign read them, never the generic {device} list."""
 
     def slot_lists(self) -> dict[str, dict[str, Any]]:
         """The generated hassil lists, in hassil's dict form."""
@@ -55,7 +60,7 @@ class Vocabulary:
             return {"values": [{"in": alias, "out": ident} for alias, ident in table.items()]}
 
         lists = {
-            "device": values(self.devices),
+            "device": values({a: c for a, c in self.devices.items() if a not in self.signed}),
             "target": values(self.targets),
             "mode": values(self.modes),
             "peripheral": values(self.peripherals),
@@ -111,9 +116,17 @@ def build_vocabulary(catalog: Catalog, language: str) -> Vocabulary:
             if text not in aliases:
                 aliases.append(text)
         by_cap[cid] = tuple(aliases)
+    signed = frozenset(
+        alias
+        for cid, aliases in by_cap.items()
+        if catalog.control(cid) != cid
+        for alias in aliases
+        if alias not in by_cap.get(catalog.control(cid), ())
+    )
     return Vocabulary(
         language=language,
         devices=devices,
+        signed=signed,
         by_capability=by_cap,
         targets=_table(
             {t: info.aliases.get(language) for t, info in catalog.targets.items()},
