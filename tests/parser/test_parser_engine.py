@@ -226,6 +226,15 @@ def test_parse_is_deterministic_and_thread_safe(parser):
     assert all(r == expected for r in results)
 
 
+def test_long_texts_and_huge_numbers_act_on_nothing(parse):
+    long = parse("turn on the AC and open the sunroof and " * 100)
+    assert long["actions"] == [] and long["complete"] is False
+    assert ("climate.set_ac", None) in _mentions(long)
+    for text in ("set the temperature to " + "9" * 5000, "温度调到" + "一" * 900 + "度", "set the fan to 1e400"):
+        result = parse(text)
+        assert result["actions"] == [] and result["complete"] is False, text[:40]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_gives_a_well_formed_result(parser, text):

@@ -36,6 +36,8 @@ from .templates import Templates, load_templates
 #: Longest run of pieces tried as one clause ("rear left, rear right and
 #: passenger windows" is four pieces).
 MAX_RUN = 5
+#: Longer texts are not commands (and would only cost time): mentions, no actions.
+MAX_CHARS = 1000
 _WARM_UP = {
     "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold"),
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷"),
@@ -84,10 +86,13 @@ class Parser:
         return self._templates
 
     def parse(self, text: str) -> ParseResult:
-        """Parse one utterance (never raises for any text)."""
-        norm = normalize(text)
+        """Parse one utterance."""
+        norm = normalize(text[: MAX_CHARS + 1])
         grammar = self._templates.grammars[norm.language]
         spotter = self._spotters[norm.language]
+        if len(text) > MAX_CHARS:
+            # No one speaks this much to a car: mention what it names, act on nothing.
+            return ParseResult(language=norm.language, mentions=spotter.mentions(norm.text))
         reading = _Reading()
         parts = pieces(norm.text, norm.language)
         alone = [clause(p.text, norm.language, norm.asked) for p in parts]
@@ -266,4 +271,4 @@ def _add(into: list, items) -> None:
             into.append(item)
 
 
-__all__ = ["MAX_RUN", "Parser"]
+__all__ = ["MAX_CHARS", "MAX_RUN", "Parser"]

@@ -15,6 +15,7 @@ reader for both languages and keeps the grammar free of ranges.
 """
 from __future__ import annotations
 
+import math
 import re
 
 # -- English ---------------------------------------------------------------
@@ -93,7 +94,7 @@ def english_numbers(tokens: list[str], values: list[float]) -> list[str]:
         tok = tokens[i]
         read: tuple[float, int] | None = None
         if _DIGITS.match(tok):
-            read = (float(tok), 1)
+            read = (float(tok) if len(tok) <= 12 else math.inf, 1)
         elif tok == "one" and out and out[-1] in _ONE_PRONOUN_BEFORE and (
             i + 1 >= len(tokens) or tokens[i + 1] not in _UNIT_AFTER
         ):
@@ -131,6 +132,8 @@ def _zh_int(run: str) -> int | None:
     if "百" not in run and "十" not in run:
         if len(run) == 1:
             return _ZH_DIGIT[run]
+        if len(run) > 7:
+            return None
         return int("".join(str(_ZH_DIGIT[c]) for c in run))  # digit by digit
     total = 0
     rest = run
@@ -180,7 +183,7 @@ def chinese_numbers(text: str, values: list[float]) -> str:
 
 def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
     if run[0].isdigit():
-        return float(run)
+        return float(run) if len(run) <= 12 else math.inf
     half = run.endswith(".5")
     core = run[:-2] if half else run
     integer, _, decimals = core.partition("点")
@@ -196,13 +199,19 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
         return None
     result = float(value)
     if decimals:
-        result += float("0." + "".join(str(_ZH_DIGIT[c]) for c in decimals))
+        result += float("0." + "".join(str(_ZH_DIGIT[c]) for c in decimals[:12]))
     if half:
         result += 0.5
     return result
 
 
+#: Larger (or non-finite) numbers are no setting anyone speaks: they match nothing.
+MAX_VALUE = 1_000_000.0
+
+
 def _placeholder(value: float, values: list[float]) -> str:
+    if not math.isfinite(value) or abs(value) > MAX_VALUE:
+        return "#"
     values.append(value)
     return str(len(values) - 1)
 
