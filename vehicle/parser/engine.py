@@ -27,11 +27,11 @@ from vehicle.catalog import Catalog, default_catalog_dir
 from .clauses import Clause, Piece, clause, join, pieces
 from .frame import Frame
 from .matcher import match
-from .normalize import normalize
+from .normalize import Normalized, normalize
 from .resolve import SET_TEMPERATURE, Resolver
 from .result import ParseResult
 from .spotter import Spotter
-from .templates import Templates, load_templates
+from .templates import Grammar, Templates, load_templates
 
 #: Longest run of pieces tried as one clause ("rear left, rear right and
 #: passenger windows" is four pieces).
@@ -105,7 +105,9 @@ class Parser:
 
     # -- clauses ---------------------------------------------------------------
 
-    def _longest(self, parts: list[Piece], alone: list[Clause], i: int, norm, grammar):
+    def _longest(
+        self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar
+    ) -> tuple[int, Clause, Frame | None]:
         """The longest run of pieces from `i` one template reads (else piece i alone)."""
         last = min(len(parts), i + MAX_RUN) - 1
         for k in range(i + 1, last + 1):
