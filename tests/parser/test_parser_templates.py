@@ -127,7 +127,7 @@ def test_missing_language_file_is_refused(catalog_copy, catalog):
 def test_ambiguous_alias_in_the_catalog_is_refused(catalog_copy, catalog):
     from vehicle.catalog import load_catalog
 
-    _edit(catalog_copy / "capabilities.yaml", 'en: ["sunroof", "moonroof"]', 'en: ["sunroof", "moonroof", "fan"]')
+    _edit(catalog_copy / "capabilities.yaml", 'en: ["sunroof", ', 'en: ["fan", "sunroof", ')
     broken = load_catalog(catalog_copy)
     with pytest.raises(TemplateError) as info:
         load_templates(catalog_copy, broken)
