@@ -50,6 +50,8 @@ def test_join_restores_the_separators():
         ("如果冷就开座椅加热", "开座椅加热", False, True, False),
         ("10分钟后打开空调", "打开空调", False, True, False),
         ("告诉我怎么打开天窗", "告诉我怎么打开天窗", False, False, True),
+        ("don't forget to turn on the AC", "turn on ac", False, False, False),
+        ("别忘了打开空调", "打开空调", False, False, False),
     ],
 )
 def test_markers_are_read_and_stripped(text, body, negated, conditional, question):

@@ -91,6 +91,7 @@ class Clause:
 _EN_POLITE_START = re.compile(
     r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|so|well|oh|um|uh|and|also|then|now|just|please|pls|plz|kindly"
     r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
+    r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
     r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
     r"|maybe)\b\s*)+"
@@ -136,6 +137,7 @@ _ZH_POLITE_START = re.compile(
 )
 _ZH_POLITE_END = re.compile(r"(?:谢谢你|谢谢|谢啦|多谢|好吗|好不好|行吗|行不行|可以吗|可以不|吧|呗|啊|呀|哦|嘛|哈|啦|了|一下|下|就好|就行)+$")
 _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
+_ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
 _ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨)$")
 _ZH_NEGATION = re.compile(r"(?:不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想)")
 _ZH_QUESTION = re.compile(
@@ -201,6 +203,7 @@ def _en_condition_body(body: str) -> str:
 def _zh_clause(text: str) -> Clause:
     text = text.strip(" ,")
     raw = text
+    text = _ZH_REMIND.sub("", text)  # 别忘了… is a reminder, not a negation
     if _ZH_POLITE_ASK.match(text):
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
     question = bool(_ZH_QUESTION.search(text))
