@@ -104,7 +104,7 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
     try:
         catalog = load_catalog(settings.catalog)
         dbc = load_vehicle_dbc(settings.catalog, catalog)
-        parser = Parser(catalog)
+        parser = Parser(catalog, settings.catalog)
     except CatalogError as exc:
         raise StartupError(f"invalid catalog: {exc}") from None
     _open_state_dir(settings)

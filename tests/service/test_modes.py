@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from .harness import N7WEB, ROOT, start_subprocess
+from .sse import iter_events
 from .test_local_turns import new_session, say
 
 
@@ -61,13 +62,22 @@ def test_without_ecu_commands_are_unconfirmed_and_turns_are_exclusive(tmp_path, 
     try:
         with svc.client() as c, svc.client() as c2:
             sid = new_session(c)
-            result = {}
-            t = threading.Thread(target=lambda: result.setdefault("r", say(c, sid, "turn on the AC")))
+            result, started = {}, threading.Event()
+
+            def first_turn() -> None:
+                events = []
+                with c.stream("POST", f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"},
+                              headers={"Accept": "text/event-stream"}) as r:
+                    for name, data in iter_events(r):
+                        events.append((name, data))
+                        if name == "turn.started":
+                            started.set()
+                result["r"] = events[-1][1]
+
+            t = threading.Thread(target=first_turn)
             t.start()
-            for _ in range(200):
-                r = c2.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn off the AC"})
-                if r.status_code == 409:
-                    break
+            assert started.wait(10)
+            r = c2.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn off the AC"})
             assert r.status_code == 409 and r.json()["error"]["code"] == "turn_in_progress"
             t.join(10)
             reply = result["r"]
