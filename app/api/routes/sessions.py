@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from typing import Any, AsyncIterator
 
@@ -17,6 +18,7 @@ from ..errors import ApiError
 from ..schemas import MessageIn
 
 router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
+log = logging.getLogger("n7web.turns")
 
 
 def _session(rt: Any, session_id: str) -> None:
@@ -64,22 +66,21 @@ async def post_message(session_id: str, body: MessageIn, request: Request, rt: R
 
     turn.emit = emit
 
-    async def guarded() -> dict[str, Any]:
+    async def guarded() -> dict[str, Any] | None:
         try:
             return await runner.run(turn, body.text, body.source, body.client_message_id, emit)
         except Exception as exc:  # the turn failed: say so, never a trace
+            log.error("turn failed: %s", type(exc).__name__)
             emit("error", {"code": "turn_failed", "message": "the turn failed"})
-            raise exc
+            return None
 
     task = asyncio.create_task(guarded())
     turn.task = task
     if "text/event-stream" not in request.headers.get("accept", ""):
-        try:
-            return await asyncio.shield(task)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            raise ApiError(500, "turn_failed", "the turn failed") from None
+        result = await asyncio.shield(task)
+        if result is None:
+            raise ApiError(500, "turn_failed", "the turn failed")
+        return result
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         while True:
