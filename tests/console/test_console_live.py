@@ -1,0 +1,247 @@
+"""The console page against the REAL service, in Debian's Chromium.
+
+Each test starts ``n7web serve`` as a uvicorn subprocess (loopback, free port,
+its own virtual CAN channel, in-process ECU simulator, local-only unless a test
+says otherwise) and drives the page the way a person would: typing in the
+chat, tapping panel controls, moving the simulator's speed and gear. Every
+request the page makes is recorded from before its first navigation.
+Screenshots go to ``$N7WEB_SCREENSHOT_DIR`` when set, else the test's tmp dir.
+"""
+from __future__ import annotations
+
+import struct
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from live import STATE_ROUTE, Console, open_console, save_screenshot, start_service
+
+
+@pytest.fixture
+def service(tmp_path: Path):
+    svc = start_service(tmp_path / "svc")
+    yield svc
+    svc.stop()
+
+
+@pytest.fixture
+def console(playwright_driver, service, tmp_path):
+    with open_console(playwright_driver, service, tmp_path / "profile") as c:
+        yield c
+        assert c.page.n7_errors == []
+
+
+def http(service) -> httpx.Client:
+    return httpx.Client(base_url=service.base, timeout=15.0, trust_env=False)
+
+
+def chips(console: Console, capability: str) -> list[dict[str, str | None]]:
+    return [{"status": c.get_attribute("data-status"), "reason": c.get_attribute("data-reason") or None,
+             "target": c.get_attribute("data-target"), "source": c.get_attribute("data-source")}
+            for c in console.last_assistant().locator(f'[data-testid="chip"][data-capability="{capability}"]').all()]
+
+
+def no_state_polling(console: Console) -> None:
+    gets = console.net.calls("GET", STATE_ROUTE)
+    assert gets == [], f"the page fetched {STATE_ROUTE}: {gets}"
+    assert console.net.outside() == []
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", header[16:24])
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def test_typed_command_changes_the_panel_and_shows_an_applied_chip(console, service):
+    page = console.page
+    responses: list[tuple[str, str]] = []
+    page.on("response", lambda r: responses.append((r.url, r.headers.get("content-type", ""))))
+    assert console.tid("badge-mode").get_attribute("data-mode") == "simulation"
+    assert console.tid("badge-assistant").get_attribute("data-mode") == "local_only"
+    assert console.tid("badge-can").get_attribute("data-state") == "up"
+    assert console.value("ctl-window.set_position-driver") == "0"
+
+    console.send("open the driver window")
+
+    console.wait_value("ctl-window.set_position-driver", "100")
+    assert chips(console, "window.set_position") == [
+        {"status": "applied", "reason": None, "target": "driver", "source": "parser"}]
+    last = console.last_assistant()
+    assert last.get_attribute("data-handled-by") == "local"
+    assert last.get_attribute("data-turn-id", timeout=1000).startswith("t_")
+    assert "Driver window opened" in last.get_by_test_id("msg-text").text_content()
+    # The turn was read as an event stream (a local turn sends its reply as one delta).
+    [post] = console.net.calls("POST", "/api/v1/sessions/")
+    assert post[1].endswith("/messages") and post[2]["source"] == "console" and post[2]["text"] == "open the driver window"
+    assert [t for u, t in responses if u.endswith("/messages")] == ["text/event-stream; charset=utf-8"]
+    # The panel changed from the event stream alone: confirmed state, never a poll.
+    with http(service) as c:
+        assert c.get(STATE_ROUTE).json()["controls"]["window.set_position"]["driver"] == {"open_percent": 100}
+    no_state_polling(console)
+
+
+def test_chinese_command_with_a_group_chip(console):
+    console.send("把所有车窗打开一半")
+    for window in ("driver", "passenger", "rear_left", "rear_right"):
+        console.wait_value(f"ctl-window.set_position-{window}", "50")
+    chip = console.last_assistant().get_by_test_id("chip").first
+    assert chip.get_attribute("data-status") == "applied"
+    assert "车窗" in console.last_assistant().get_by_test_id("msg-text").text_content()
+    no_state_polling(console)
+
+
+def test_change_from_another_client_reaches_the_page_within_500_ms(console, service):
+    console.page.wait_for_timeout(200)  # the stream is open; let the first render settle
+    assert console.value("ctl-seat.set_heating-passenger") == "0"
+    with http(service) as other:
+        sid = other.post("/api/v1/sessions").json()["session_id"]
+        r = other.post(f"/api/v1/sessions/{sid}/messages",
+                       json={"text": "set the passenger seat heating to 3", "source": "voice"})
+        returned = time.monotonic()  # the other client's POST has returned: the clock starts here
+        assert r.status_code == 200 and r.json()["status"] == "applied", r.text
+        console.wait_value("ctl-seat.set_heating-passenger", "3", timeout=5_000)
+        seen_ms = (time.monotonic() - returned) * 1000
+        assert seen_ms <= 500, f"the page showed the change {seen_ms:.0f} ms after the POST returned"
+
+        # A console tap elsewhere (the actions route, no session at all) shows up the same way.
+        tap = other.post("/api/v1/actions", json={"capability": "mirror.fold", "target": "cabin",
+                                                   "parameters": {"folded": True}})
+        returned = time.monotonic()
+        assert tap.json()["status"] == "applied", tap.text
+        console.wait_value("ctl-mirror.fold-cabin", "true", timeout=5_000)
+        seen_ms = (time.monotonic() - returned) * 1000
+        assert seen_ms <= 500, f"the page showed the change {seen_ms:.0f} ms after the POST returned"
+    # The other session's turn is not in this page's chat.
+    assert console.page.locator('[data-testid="msg"]').count() == 0
+    no_state_polling(console)
+
+
+def test_interlock_refusal_through_the_simulator_controls(console, service):
+    assert console.tid("sim-controls").is_visible()
+    speed = console.tid("sim-speed")
+    speed.fill("50")  # the range input: input + change, committed on change
+    console.wait_value("vehicle-speed", "50")
+    console.tid("sim-gear-D").click()
+    console.wait_value("vehicle-gear", "D")
+    assert console.tid("sim-gear-D").get_attribute("aria-pressed") == "true"
+    sim_puts = console.net.calls("PUT", "/api/v1/sim/vehicle")
+    assert [b for _, _, b in sim_puts] == [{"speed_kph": 50, "gear": "P"}, {"speed_kph": 50, "gear": "D"}]
+
+    # A tap on the tailgate: refused by the backend's interlock, nothing changes.
+    console.tid("ctl-tailgate.set-cabin").click()
+    result = console.wait_result("rejected")
+    assert result["reason"].startswith("interlock_"), result
+    assert console.value("ctl-tailgate.set-cabin") == "false"
+    [tap] = console.net.calls("POST", "/api/v1/actions")
+    assert tap[2] == {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+
+    # The same through the chat.
+    console.send("open the trunk")
+    [chip] = chips(console, "tailgate.set")
+    assert chip["status"] == "rejected" and chip["reason"].startswith("interlock_"), chip
+    assert console.last_assistant().get_attribute("data-status") == "rejected"
+    assert console.value("ctl-tailgate.set-cabin") == "false"
+    with http(service) as c:
+        assert c.get(STATE_ROUTE).json()["controls"]["tailgate.set"]["cabin"] == {"open": False}
+
+    # Back to P at 0 km/h with the presets: the same tap now opens it.
+    console.tid("sim-speed-preset-0").click()
+    console.wait_value("vehicle-speed", "0")
+    console.tid("sim-gear-P").click()
+    console.wait_value("vehicle-gear", "P")
+    console.tid("ctl-tailgate.set-cabin").click()
+    console.wait_value("ctl-tailgate.set-cabin", "true")
+    assert console.wait_result("applied")["reason"] is None
+    no_state_polling(console)
+
+
+def test_panel_taps_post_actions_and_change_state(console, service):
+    # A cycle control: seat heating 0 -> 1.
+    console.tid("ctl-seat.set_heating-driver").click()
+    console.wait_value("ctl-seat.set_heating-driver", "1")
+    assert console.wait_result("applied")["status"] == "applied"
+    # A stepper: driver temperature 22.0 -> 22.5.
+    console.tid("ctl-climate.set_temperature-driver-inc").click()
+    console.wait_value("ctl-climate.set_temperature-driver", "22.5")
+    # A slider: the passenger window to 40 percent.
+    console.tid("ctl-window.set_position-passenger-slider").fill("40")
+    console.wait_value("ctl-window.set_position-passenger", "40")
+    # A toggle: A/C on.
+    console.tid("ctl-climate.set_ac-cabin").click()
+    console.wait_value("ctl-climate.set_ac-cabin", "true")
+
+    taps = [b for _, _, b in console.net.calls("POST", "/api/v1/actions")]
+    assert taps == [
+        {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 1}},
+        {"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 22.5}},
+        {"capability": "window.set_position", "target": "passenger", "parameters": {"open_percent": 40}},
+        {"capability": "climate.set_ac", "target": "cabin", "parameters": {"on": True}},
+    ]
+    with http(service) as c:
+        controls = c.get(STATE_ROUTE).json()["controls"]
+        audit = c.get("/api/v1/audit", params={"limit": 10}).json()["decisions"]
+    assert controls["seat.set_heating"]["driver"] == {"level": 1}
+    assert controls["climate.set_temperature"]["driver"] == {"celsius": 22.5}
+    assert controls["window.set_position"]["passenger"] == {"open_percent": 40}
+    assert controls["climate.set_ac"]["cabin"] == {"on": True}
+    # Every tap is audited as a console action.
+    console_rows = [a for d in audit for a in d["actions"] if a["source"] == "console"]
+    assert len(console_rows) == 4 and {a["status"] for a in console_rows} == {"applied"}
+    no_state_polling(console)
+
+
+def test_reload_restores_history(console, service):
+    console.send("turn on the ac")
+    console.send("set the driver side to 21 degrees")
+    session_id = console.page.evaluate("localStorage.getItem('n7web.console.session_id')")
+    assert session_id and session_id.startswith("s_")
+    before = [(m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
+              for m in console.page.locator('[data-testid="msg"]').all()]
+    assert [r for r, _ in before] == ["user", "assistant", "user", "assistant"]
+
+    console.page.reload()
+    console.wait_live()
+    console.page.wait_for_function("document.querySelectorAll('[data-testid=msg]').length === 4")
+    after = [(m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
+             for m in console.page.locator('[data-testid="msg"]').all()]
+    assert after == before
+    assert console.page.evaluate("localStorage.getItem('n7web.console.session_id')") == session_id
+    restored = console.page.locator('[data-testid="chip"]')
+    assert [(c.get_attribute("data-capability"), c.get_attribute("data-status")) for c in restored.all()] == [
+        ("climate.set_ac", "applied"), ("climate.set_temperature", "applied")]
+    assert console.value("ctl-climate.set_temperature-driver") == "21.0"
+    assert console.value("ctl-climate.set_ac-cabin") == "true"
+    history = console.net.calls("GET", f"/api/v1/sessions/{session_id}/messages")
+    assert len(history) == 1  # once, after the reload (the first load created the session)
+    no_state_polling(console)
+
+
+@pytest.mark.parametrize("width", [1280, 1920])
+def test_live_screenshots_fit_the_head_unit(playwright_driver, service, tmp_path, width):
+    with http(service) as c:  # something on the page: an applied turn, a group, a refusal
+        c.put("/api/v1/sim/vehicle", json={"speed_kph": 50, "gear": "D"}).raise_for_status()
+    with open_console(playwright_driver, service, tmp_path / "profile", width=width, height=720) as console:
+        console.send("set the driver side to 21 degrees and turn on the seat heating")
+        console.send("open all windows halfway")
+        console.send("open the trunk")
+        console.tid("ctl-sunroof.set_position-cabin-slider").fill("30")
+        console.wait_value("ctl-sunroof.set_position-cabin", "30")
+        console.page.evaluate("document.getElementById('panel').scrollTop = 0")  # the tap scrolled it
+        console.page.wait_for_timeout(300)  # scroll-to-bottom and fonts settle
+        shot = save_screenshot(console.page, tmp_path, f"console-live-{width}x720.png")
+        assert png_size(shot) == (width, 720)
+        page = console.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate("document.documentElement.scrollHeight") <= 720
+        for testid in ("chat-input", "chat-send", "ctl-climate.set_temperature-driver", "vehicle-gear", "sim-controls"):
+            box = console.tid(testid).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 720, testid
+        statuses = {c.get_attribute("data-status") for c in page.get_by_test_id("chip").all()}
+        assert {"applied", "rejected"} <= statuses
+        assert page.n7_errors == []
+        no_state_polling(console)
