@@ -88,8 +88,11 @@ def launch_chromium(
             shutil.rmtree(directory, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Playwright]:
+    """Module-scoped: Playwright's sync API keeps an asyncio loop marked running
+    on the main thread while it is started, which would break every later
+    test that runs its own loop (anyio, asyncio.run)."""
     with sync_playwright() as playwright:
         yield playwright
 
