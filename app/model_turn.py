@@ -10,6 +10,10 @@ before those leftovers run, so a late model call cannot race them.
 A model turn that fails before any execute call returns ``handled_by:
 "local"`` with ``assistant_error`` set: the caller answers by the offline
 path. After an execute call it never falls back.
+
+An interrupted turn (the interrupt route revoked its token) sends nothing
+more: no leftovers and no offline fallback. The user asked it to stop; what
+execute calls already did is reported, never reverted.
 """
 from __future__ import annotations
 
@@ -18,6 +22,11 @@ from typing import Any, Callable
 from .executor import Request
 from .runtime import ActiveTurn, Runtime
 from .turns import run_executor
+
+INTERRUPTED = {
+    "en": "Stopped as you asked; nothing more was sent to the car.",
+    "zh": "已按你的要求停止；没有再向车辆发送任何操作。",
+}
 
 
 async def run_model_turn(rt: Runtime, turn: ActiveTurn, parse: Any, text: str, voice: bool,
@@ -33,8 +42,12 @@ async def run_model_turn(rt: Runtime, turn: ActiveTurn, parse: Any, text: str, v
         deadline_s=rt.settings.turn_deadline_s,
     )
     del context, token
-    rt.tokens.end_turn(turn.turn_id)
+    # False: the token was no longer open, i.e. the interrupt route revoked it
+    interrupted = not rt.tokens.end_turn(turn.turn_id) or (
+        outcome.error is not None and outcome.error.get("code") == "interrupted")
     executed = list(turn.execute_results)
+    if interrupted:
+        return _interrupted(parse.language, outcome, executed, emit)
     if outcome.error is not None and not outcome.execute_called and not executed:
         return {"handled_by": "local", "assistant_error": outcome.error}
     leftovers: list[dict[str, Any]] = []
@@ -53,3 +66,15 @@ async def run_model_turn(rt: Runtime, turn: ActiveTurn, parse: Any, text: str, v
         reply_text = outcome.error.get("message", "")
     return {"handled_by": "codex", "actions": executed + leftovers, "reply_text": reply_text,
             "assistant_error": outcome.error}
+
+
+def _interrupted(language: str, outcome: Any, executed: list[dict[str, Any]],
+                 emit: Callable[[str, dict[str, Any]], None]) -> dict[str, Any]:
+    """The reply of an interrupted model turn: what was done, nothing more."""
+    reply_text = outcome.text.strip()
+    if not reply_text:
+        reply_text = INTERRUPTED.get(language, INTERRUPTED["en"])
+        emit("assistant.delta", {"text": reply_text})
+    error = outcome.error if outcome.error is not None and outcome.error.get("code") == "interrupted" \
+        else {"code": "interrupted", "message": "The turn was interrupted."}
+    return {"handled_by": "codex", "actions": executed, "reply_text": reply_text, "assistant_error": error}

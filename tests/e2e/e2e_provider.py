@@ -183,7 +183,8 @@ class Provider:
         self._serial = 0
         self._stalls: list[threading.Event] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
+        # not daemon: server_close() joins the handlers (stalls are released first)
+        self._server.daemon_threads = False
         self._thread = threading.Thread(target=self._server.serve_forever,
                                         kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
