@@ -60,6 +60,14 @@ def execute(token: str, plan: dict[str, Any] | None = None) -> Reply:
     return Reply("tool", arguments=arguments)
 
 
+def after(seconds: float, reply: Reply) -> Callable[["Call"], Reply]:
+    """A step that answers ``reply`` only after ``seconds`` (a slow model)."""
+    def step(call: "Call") -> Reply:
+        time.sleep(seconds)
+        return reply
+    return step
+
+
 def http_error(status: int = 500) -> Reply:
     return Reply("status", status=status)
 
