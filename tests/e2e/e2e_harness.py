@@ -115,6 +115,12 @@ def _stat(pid: int) -> tuple[int, str] | None:
         return None
 
 
+def alive(pid: int) -> bool:
+    """``pid`` exists and is not a zombie (whoever its parent is now)."""
+    info = _stat(pid)
+    return info is not None and info[1] != "Z"
+
+
 def cmdline(pid: int) -> list[str]:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as handle:

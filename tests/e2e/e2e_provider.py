@@ -111,16 +111,19 @@ class Call:
         found.get("", []).sort()
         return found
 
-    def output_result(self, index: int = -1) -> tuple[dict[str, Any] | None, str]:
-        """(the JSON object inside a function_call_output, the whole text)."""
+    def output_result(self, index: int = -1) -> tuple[Any, str]:
+        """(the parsed JSON of a function_call_output, its whole text).
+
+        Codex sends a wall-time header, then ``Output:`` and the tool's
+        structured content (a JSON object) or, for an ``isError`` result,
+        its content list (``[{"type": "text", "text": ...}]``).
+        """
         raw = self.outputs[index]
-        start = raw.find("{")
-        if start >= 0:
-            try:
-                return json.loads(raw[start:]), raw
-            except ValueError:
-                pass
-        return None, raw
+        _, marker, body = raw.partition("Output:\n")
+        try:
+            return (json.loads(body) if marker else None), raw
+        except ValueError:
+            return None, raw
 
 
 Step = Union[Reply, Callable[[Call], Reply]]

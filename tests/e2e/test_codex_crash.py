@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from .e2e_flow import controls, new_session, results, turn
-from .e2e_harness import codex_pids, mcp_pids, until
+from .e2e_harness import alive, codex_pids, mcp_pids, until
 from .e2e_provider import execute, stall, text
 
 
@@ -29,8 +29,9 @@ def ready(client) -> bool:
     return client.get("/api/v1/status").json()["assistant"]["mode"] == "codex"
 
 
-def kill_codex_during(svc, client, provider, session: str, utterance: str) -> tuple[list, dict, int]:
-    """Post ``utterance``, SIGKILL codex once the model request stalls; the turn's events."""
+def kill_codex_during(svc, provider, session: str, utterance: str, stall_step: int) -> tuple[list, dict, int]:
+    """Post ``utterance``; SIGKILL codex once the turn's request number
+    ``stall_step`` (a stall) is in flight. (events, reply, killed pid)."""
     box: dict = {}
 
     def post() -> None:
@@ -41,8 +42,7 @@ def kill_codex_during(svc, client, provider, session: str, utterance: str) -> tu
     worker = threading.Thread(target=post)
     worker.start()
     try:
-        assert until(lambda: any(c.step == len(provider._scripts[utterance]) - 1
-                                 for c in provider.calls_for(utterance)), timeout=20)
+        assert until(lambda: any(c.step == stall_step for c in provider.calls_for(utterance)), timeout=20)
         os.kill(codex, signal.SIGKILL)
         worker.join(20)
         assert not worker.is_alive()
@@ -61,7 +61,7 @@ def test_killed_before_execute_answers_offline_and_recovers(svc, client, provide
     utterance = "tell me the history of the autobahn"
     provider.script(utterance, stall(30.0, release))
     try:
-        events, reply, codex = kill_codex_during(svc, client, provider, session, utterance)
+        events, reply, codex = kill_codex_during(svc, provider, session, utterance, 0)
     finally:
         release.set()
     assert reply["handled_by"] == "local"
@@ -69,8 +69,7 @@ def test_killed_before_execute_answers_offline_and_recovers(svc, client, provide
     assert reply["reply_text"] == "The assistant is offline right now; I can still control the cabin."
     assert [name for name, _ in events][-1] == "turn.completed"
     # the killed codex's MCP process did not outlive it
-    assert until(lambda: not any(os.path.exists(f"/proc/{p}") and p in mcp_pids(svc.proc.pid)
-                                 for p in old_mcp), timeout=10)
+    assert until(lambda: not any(alive(p) for p in old_mcp), timeout=10)
     # the supervisor restarts codex; the next turn in the same session works
     assert until(lambda: ready(client), timeout=20)
     (restarted,) = codex_pids(svc.proc.pid)
@@ -90,7 +89,7 @@ def test_killed_after_execute_never_falls_back(svc, client, provider, command_id
     provider.script(utterance, lambda call: execute(call.token, plan), stall(30.0, release))
     before = len(svc.command_frames(command_ids))
     try:
-        events, reply, _ = kill_codex_during(svc, client, provider, session, utterance)
+        events, reply, _ = kill_codex_during(svc, provider, session, utterance, 1)
     finally:
         release.set()
     # the execute call acted; the turn reports it and does not run the offline plan on top

@@ -37,8 +37,8 @@ def frames(svc, command_ids):
 def explain(call: Call) -> "text":
     """The fake model's second answer: built only from the tool output it got."""
     result, raw = call.output_result()
-    if result is None:
-        return text("The tool said: ", raw.splitlines()[-1])
+    if not isinstance(result, dict):  # an error result: its content text
+        return text("The tool said: ", result[0]["text"] if result else raw)
     parts = [f"{a['capability']} {a['target']}: {a['status']}" + (f" ({a['reason']})" if a["reason"] else "")
              for a in result["actions"]]
     return text("Result: ", "; ".join(parts) + ".", " " + result["message"])
@@ -162,8 +162,10 @@ def test_forged_and_replayed_tokens_are_refused(svc, client, provider, frames):
         reply = replies[utterance]
         assert reply["handled_by"] == "codex" and reply["actions"] == [] and reply["status"] == "no_action"
         result, raw = provider.calls_for(utterance)[1].output_result()
-        assert result is None  # an error result, not the structured answer
-        assert f"error {code} (HTTP 403)" in raw and "Nothing was sent to the vehicle." in raw
+        # an isError result: a text content item, no structured answer
+        (content,) = result
+        assert content["type"] == "text" and f"error {code} (HTTP 403)" in content["text"]
+        assert "Nothing was sent to the vehicle." in content["text"]
         assert code in reply["reply_text"]
     replayed = provider.calls_for("so cold")[0]
     assert replayed.earlier_contexts[-1]["request_token"] == provider.calls_for("it's freezing in here")[0].token
