@@ -107,9 +107,12 @@ export function createChat({ api, elements }) {
     const meta = [];
     if (reply.handled_by) meta.push(h("span.tag", { text: reply.handled_by === "codex" ? "Assistant" : "On-board" }));
     if (reply.assistant_error) {
+      // An interrupted turn is the person's own Stop, not an offline assistant.
+      const stopped = reply.assistant_error.code === "interrupted";
       meta.push(h("span.tag.tag-warn", {
         title: reply.assistant_error.code || "",
-        text: `Assistant offline: ${reply.assistant_error.message || reply.assistant_error.code || "answered locally"}`,
+        text: stopped ? "Stopped"
+          : `Assistant offline: ${reply.assistant_error.message || reply.assistant_error.code || "answered locally"}`,
       }));
     }
     msg.meta.replaceChildren(...meta);
