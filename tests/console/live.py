@@ -82,7 +82,7 @@ class Console:
             "document.querySelector('[data-testid=\"ctl-window.set_position-driver\"]').dataset.value !== ''",
             timeout=20_000)
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, timeout: float = 20_000) -> None:
         """Type into the chat and send; returns when the turn has ended in the page."""
         before = self.page.locator('[data-testid="msg"][data-role="assistant"]').count()
         self.tid("chat-input").fill(text)
@@ -92,7 +92,7 @@ class Console:
                 const done = [...document.querySelectorAll('[data-testid="msg"][data-role="assistant"]')]
                   .filter(m => m.dataset.streaming === 'false');
                 return done.length > n && document.querySelector('[data-testid=chat-log]').dataset.busy === 'false';
-            }""", arg=before, timeout=20_000)
+            }""", arg=before, timeout=timeout)
 
     def last_assistant(self):
         return self.page.locator('[data-testid="msg"][data-role="assistant"]').last
@@ -142,6 +142,22 @@ def save_screenshot(page: Page, tmp: Path, name: str) -> Path:
     if out != shot:
         shutil.copy(shot, out)
     return out
+
+
+#: Samples, once per rendered frame, the text of the newest assistant message
+#: while it is streaming: what the person actually saw, frame by frame.
+FRAME_SAMPLER = """() => {
+  window.__n7_frames = [];
+  const tick = () => {
+    const msgs = document.querySelectorAll('[data-testid="msg"][data-role="assistant"]');
+    const m = msgs[msgs.length - 1];
+    if (m && m.dataset.streaming === 'true') {
+      window.__n7_frames.push(m.querySelector('[data-testid="msg-text"]').textContent);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
 
 
 def elapsed_ms(start: float) -> float:

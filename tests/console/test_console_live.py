@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live import STATE_ROUTE, Console, open_console, save_screenshot, start_service
+from live import FRAME_SAMPLER, STATE_ROUTE, Console, open_console, save_screenshot, start_service
 
 
 @pytest.fixture
@@ -245,3 +245,103 @@ def test_live_screenshots_fit_the_head_unit(playwright_driver, service, tmp_path
         assert {"applied", "rejected"} <= statuses
         assert page.n7_errors == []
         no_state_polling(console)
+
+
+# -- a codex turn in the page --------------------------------------------------------------------
+# The service is configured for the fake model exactly as the end-to-end tests do it
+# (tests/e2e/e2e_harness.py: a config.toml in the state dir's codex-home naming the
+# loopback provider); only the provider differs: its text arrives delta by delta, slowly.
+
+
+@pytest.fixture(scope="module")
+def slow_model():
+    from slow_provider import SlowProvider
+
+    provider = SlowProvider()
+    yield provider
+    provider.close()
+
+
+@pytest.fixture(scope="module")
+def codex_service(tmp_path_factory, slow_model):
+    from e2e.e2e_harness import provider_toml
+    from e2e.e2e_harness import start_service as start_codex_service
+
+    svc = start_codex_service(tmp_path_factory.mktemp("codex-svc"), provider_toml(slow_model.base_url))
+    yield svc
+    svc.stop()
+
+
+@pytest.fixture
+def codex_console(playwright_driver, codex_service, tmp_path):
+    with open_console(playwright_driver, codex_service, tmp_path / "profile") as c:
+        c.page.wait_for_selector('[data-testid="badge-assistant"][data-mode="codex"]', timeout=60_000)
+        yield c
+        assert c.page.n7_errors == []
+
+
+def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_console, slow_model):
+    from slow_provider import execute, slow_text
+
+    console = codex_console
+    utterance = "I'm freezing"
+    plan = {"actions": [
+        {"capability": "climate.adjust_temperature", "target": "all", "parameters": {"delta_celsius": 2.0}},
+        {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}}]}
+    parts = ("Warming you up: ", "all zones are two degrees warmer ", "and your seat heating is on level 2.")
+    slow_model.script(utterance, lambda call: execute(call.token, plan), slow_text(*parts, gap_s=0.4))
+    assert console.value("ctl-climate.set_temperature-driver") == "22.0"
+    assert console.value("ctl-seat.set_heating-driver") == "0"
+
+    console.page.evaluate(FRAME_SAMPLER)
+    console.send(utterance, timeout=60_000)
+
+    final = "".join(parts)
+    last = console.last_assistant()
+    assert last.get_attribute("data-handled-by") == "codex"
+    assert last.get_by_test_id("msg-text").text_content() == final
+    seen = list(dict.fromkeys(console.page.evaluate("window.__n7_frames")))  # distinct, in order
+    partial = [t for t in seen if t and t != final]
+    assert len(partial) >= 2, f"partial texts rendered while streaming: {seen}"
+    assert all(final.startswith(t) for t in partial), seen
+    # The model's plan went through the executor: chips and the panel show the result.
+    statuses = {(c["target"], c["status"], c["source"]) for cap in ("climate.adjust_temperature", "seat.set_heating")
+                for c in chips(console, cap)}
+    assert statuses == {("all", "applied", "model"), ("driver", "applied", "model")}, statuses
+    for zone in ("driver", "passenger", "rear_left", "rear_right"):
+        console.wait_value(f"ctl-climate.set_temperature-{zone}", "24.0")
+    console.wait_value("ctl-seat.set_heating-driver", "2")
+    assert [c.utterance for c in slow_model.calls_for(utterance)] == [utterance, utterance]
+    no_state_polling(console)
+
+
+def test_stop_button_interrupts_a_streaming_codex_reply(codex_console, slow_model, tmp_path):
+    from slow_provider import slow_text
+
+    console = codex_console
+    utterance = "tell me about the seats"
+    parts = tuple(f"Part {n} of a long answer. " for n in range(1, 9))
+    slow_model.script(utterance, slow_text(*parts, gap_s=0.8))
+    console.tid("chat-input").fill(utterance)
+    console.tid("chat-send").click()
+    console.page.wait_for_function(
+        """() => { const m = [...document.querySelectorAll('[data-testid="msg"][data-role="assistant"]')].pop();
+                   return m && m.dataset.streaming === 'true'
+                          && m.querySelector('[data-testid="msg-text"]').textContent.startsWith('Part 1'); }""",
+        timeout=60_000)
+    assert console.tid("chat-interrupt").is_visible() and console.tid("chat-send").is_hidden()
+    console.tid("chat-interrupt").click()
+    console.page.wait_for_function("document.querySelector('[data-testid=chat-log]').dataset.busy === 'false'",
+                                   timeout=30_000)
+    last = console.last_assistant()
+    assert last.get_attribute("data-streaming") == "false"
+    shown = last.get_by_test_id("msg-text").text_content()
+    assert shown.startswith("Part 1") and shown != "".join(parts), shown
+    assert len(console.net.calls("POST", "/api/v1/sessions/")) == 2  # the turn and its interrupt
+    assert [c[1].rsplit("/", 1)[1] for c in console.net.calls("POST", "/api/v1/sessions/")] == ["messages", "interrupt"]
+    assert console.tid("chat-send").is_visible()
+    # The person's own Stop is said as such, not as an offline assistant.
+    assert last.locator(".tag-warn").text_content() == "Stopped"
+    assert last.get_attribute("data-handled-by") == "codex"
+    save_screenshot(console.page, tmp_path, "console-live-interrupted-1280x720.png")
+    no_state_polling(console)
