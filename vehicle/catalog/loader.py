@@ -62,16 +62,16 @@ def _mapping(data: Any, file: str, path: str) -> dict[str, Any]:
     return data
 
 
-def _check_keys(data: Any, file: str, path: str = "") -> None:
+def check_string_keys(data: Any, file: str, path: str = "", error: type[CatalogError] = CatalogError) -> None:
     """Refuse non-string keys: unquoted YAML `on:`/`off:` turn into booleans."""
     if isinstance(data, dict):
         for key, value in data.items():
             if not isinstance(key, str):
-                raise CatalogError(file, path, f"key {key!r} is not a string (quote 'on'/'off'/'yes'/'no' in YAML)")
-            _check_keys(value, file, f"{path}.{key}" if path else key)
+                raise error(file, path, f"key {key!r} is not a string (quote 'on'/'off'/'yes'/'no' in YAML)")
+            check_string_keys(value, file, f"{path}.{key}" if path else key, error)
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            _check_keys(value, file, f"{path}[{i}]")
+            check_string_keys(value, file, f"{path}[{i}]", error)
 
 
 def catalog_from_dict(
@@ -82,7 +82,7 @@ def catalog_from_dict(
     for name in SECTIONS:
         if name not in sections:
             raise CatalogError(files[name], "", "file is missing")
-        _check_keys(sections[name], files[name])
+        check_string_keys(sections[name], files[name])
 
     def section(name: str, key: str) -> dict[str, Any]:
         doc = _mapping(sections[name], files[name], "")

@@ -25,6 +25,7 @@ from hassil.expression import Group, ListReference, RuleReference, Sentence
 from hassil.parse_expression import parse_sentence
 
 from vehicle.catalog import LANGUAGES, Catalog
+from vehicle.catalog.loader import check_string_keys
 
 from .errors import TemplateError
 from .frame import OPS, SLOTS, TARGET_SLOTS, UNITS
@@ -101,7 +102,7 @@ def templates_from_dict(docs: Mapping[str, Any], catalog: Catalog) -> Templates:
     for name in sorted(expected):
         if name not in docs:
             raise TemplateError(f"templates/{name}", "", "file is missing")
-        _check_keys(docs[name], f"templates/{name}")
+        check_string_keys(docs[name], f"templates/{name}", error=TemplateError)
     common = _mapping(docs[COMMON], f"templates/{COMMON}", "")
     expansions, possessive, words = _common(common, catalog)
     grammars = {
@@ -319,18 +320,6 @@ def _only(data: dict[str, Any], allowed: frozenset[str], file: str, path: str) -
     if extra:
         where = f"{path}.{extra[0]}" if path else extra[0]
         raise TemplateError(file, where, f"unknown key (allowed: {', '.join(sorted(allowed))})")
-
-
-def _check_keys(data: Any, file: str, path: str = "") -> None:
-    """Refuse non-string keys: unquoted YAML `on:`/`off:` turn into booleans."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if not isinstance(key, str):
-                raise TemplateError(file, path, f"key {key!r} is not a string (quote 'on'/'off'/'yes'/'no' in YAML)")
-            _check_keys(value, file, f"{path}.{key}" if path else key)
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            _check_keys(value, file, f"{path}[{i}]")
 
 
 __all__ = ["COMMON", "Grammar", "Templates", "load_templates", "templates_dir", "templates_from_dict"]
