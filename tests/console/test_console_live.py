@@ -116,6 +116,16 @@ def test_change_from_another_client_reaches_the_page_within_500_ms(console, serv
         console.wait_value("ctl-mirror.fold-cabin", "true", timeout=5_000)
         seen_ms = (time.monotonic() - returned) * 1000
         assert seen_ms <= 500, f"the page showed the change {seen_ms:.0f} ms after the POST returned"
+
+        # A status frame on the bus: the simulated ECU broadcasts a new Vehicle_Sts (speed, gear);
+        # the PUT answers once the backend's state, fed only by that frame, shows it.
+        moved = other.put("/api/v1/sim/vehicle", json={"speed_kph": 30, "gear": "D"})
+        returned = time.monotonic()
+        assert moved.status_code == 200, moved.text
+        console.wait_value("vehicle-gear", "D", timeout=5_000)
+        console.wait_value("vehicle-speed", "30", timeout=5_000)
+        seen_ms = (time.monotonic() - returned) * 1000
+        assert seen_ms <= 500, f"the page showed the status frame {seen_ms:.0f} ms after the PUT returned"
     # The other session's turn is not in this page's chat.
     assert console.page.locator('[data-testid="msg"]').count() == 0
     no_state_polling(console)
