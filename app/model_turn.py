@@ -58,12 +58,16 @@ async def run_model_turn(rt: Runtime, turn: ActiveTurn, parse: Any, text: str, v
                       utterance=text, handled_by="codex", on_result=on_result)
         leftovers = [a for a in await run_executor(rt, req) if (a["capability"], a["target"]) not in covered]
     reply_text = outcome.text.strip()
-    extra = " ".join(a["message"] for a in leftovers if a.get("message"))
-    if extra:
-        emit("assistant.delta", {"text": (" " if reply_text else "") + extra})
-        reply_text = f"{reply_text} {extra}".strip()
-    if outcome.error is not None and not reply_text:
-        reply_text = outcome.error.get("message", "")
+    parts: list[str] = []
+    if not reply_text and executed:
+        # the model never explained (it failed after acting): say what the car did
+        parts.append(" ".join(a["message"] for a in executed if a.get("message")))
+    parts.append(" ".join(a["message"] for a in leftovers if a.get("message")))
+    if outcome.error is not None:
+        parts.append(outcome.error.get("message", ""))
+    for part in filter(None, parts):
+        emit("assistant.delta", {"text": (" " if reply_text else "") + part})
+        reply_text = f"{reply_text} {part}".strip()
     return {"handled_by": "codex", "actions": executed + leftovers, "reply_text": reply_text,
             "assistant_error": outcome.error}
 

@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from .e2e_flow import controls, new_session, results, turn
+from .e2e_flow import controls, deltas, new_session, results, turn
 from .e2e_harness import alive, codex_pids, mcp_pids, until
 from .e2e_provider import execute, stall, text
 
@@ -98,6 +98,10 @@ def test_killed_after_execute_never_falls_back(svc, client, provider, command_id
     assert [(a["capability"], a["status"], a["source"]) for a in reply["actions"]] == [
         ("seat.set_heating", "applied", "model")]
     assert results(events) == reply["actions"]
+    # the reply says what the car did and that the assistant failed, as streamed
+    assert reply["reply_text"].startswith("Passenger seat heating set to level 3.")
+    assert reply["reply_text"].endswith(reply["assistant_error"]["message"])
+    assert "".join(deltas(events)) == reply["reply_text"]
     assert controls(client)["seat.set_heating"]["passenger"] == {"level": 3}
     sent = len(svc.command_frames(command_ids)) - before
     assert sent == 1

@@ -187,6 +187,7 @@ def test_parser_action_runs_when_the_model_never_calls_the_tool(svc, client, pro
     assert (ac["capability"], ac["status"], ac["source"]) == ("climate.set_ac", "applied", "parser")
     assert results(events) == [ac]
     assert reply["reply_text"].startswith("Why did the AC break up") and ac["message"] in reply["reply_text"]
+    assert "".join(deltas(events)) == reply["reply_text"]
     assert len(provider.calls_for(utterance)) == 1  # the model made no tool call
 
 
