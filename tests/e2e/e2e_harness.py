@@ -6,8 +6,9 @@ test process where a test needs the callback bearer (``start_in_process``).
 The model provider is configured the way a deployment would: a
 ``config.toml`` in the service's default ``CODEX_HOME`` (``<state>/codex-home``,
 created 0700 before the first start) naming ``model_provider = "fixture"``
-and its table, retries 0. Nothing else about codex is configured by the
-test: the backend's own launch line does the rest.
+and its table. Nothing else about codex is configured by the test (not even
+the retry counts): the backend's own launch line and thread settings do the
+rest.
 """
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ from service.harness import N7WEB, ROOT, Service, free_port, service_args, wait_
 _DROP_PREFIXES = ("CODEX_", "COGNITIVE_AGENT_", "N7WEB_", "OPENAI_")
 
 
-def provider_toml(base_url: str, extra: str = "") -> str:
+def provider_toml(base_url: str, extra: str = "", retries: bool = False) -> str:
+    """The fixture provider as a user config. By default without retry
+    counts: the backend's per-thread override (0) must hold, which the
+    provider-error tests prove (one request, an answer within 2 s)."""
     return (
         'model_provider = "fixture"\n'
         'model = "fixture"\n'
@@ -34,8 +38,7 @@ def provider_toml(base_url: str, extra: str = "") -> str:
         f'base_url = "{base_url}"\n'
         'wire_api = "responses"\n'
         "requires_openai_auth = false\n"
-        "request_max_retries = 0\n"
-        "stream_max_retries = 0\n"
+        + ("request_max_retries = 0\nstream_max_retries = 0\n" if retries else "")
     )
 
 

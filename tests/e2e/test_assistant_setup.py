@@ -23,6 +23,7 @@ OFFLINE = "The assistant is offline right now; I can still control the cabin."
 
 def test_refused_provider_answers_offline_within_two_seconds(tmp_path, command_ids):
     dead = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+    # no retry counts in the user config: the backend's per-thread default (0) must hold
     svc = start_service(tmp_path, provider_toml(dead))
     try:
         with svc.client(timeout=60) as client:
