@@ -57,8 +57,7 @@ def check_requirements(ctx: GateContext, req: Requirements, what: tuple[str, str
     if ctx.state.is_stale() or speed is None or gear is None:
         return Refusal(Reason.INTERLOCK_UNKNOWN, what)
     if req.speed_kph_max is not None and speed > req.speed_kph_max:
-        limit = f"{speed:g} km/h, limit {req.speed_kph_max:g} km/h"
-        return Refusal(Reason.INTERLOCK_SPEED, what, {"limit": limit, "speed_kph": speed})
+        return Refusal(Reason.INTERLOCK_SPEED, what, {"speed": f"{speed:g}", "limit": f"{req.speed_kph_max:g}"})
     if req.gear is not None and gear != req.gear:
         return Refusal(Reason.INTERLOCK_GEAR, what, {"gear": req.gear, "current_gear": gear})
     return None

@@ -111,5 +111,6 @@ def speakable(text: str, lang: str = "en") -> str:
         out = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"百分之\1", text).replace("°C", "度").replace("°", "度")
     else:
         out = text.replace(" °C", " degrees").replace("°C", " degrees").replace("°", " degrees").replace("%", " percent")
+        out = re.sub(r"\s*km/h\b", " kilometres per hour", out)
     out = "".join(ch for ch in out if ch not in "*_`#>|~" and not (0x1F000 <= ord(ch) <= 0x1FFFF or 0x2600 <= ord(ch) <= 0x27BF))
     return " ".join(out.split())

@@ -202,3 +202,18 @@ def test_error_envelope(service):
         assert r.status_code == 413 and r.json()["error"]["code"] == "body_too_large"
         docs = c.get("/openapi.json").json()
         assert not any(p.startswith("/internal") for p in docs["paths"])
+
+
+def test_interlock_speed_refusal_is_speakable_in_both_languages(service):
+    with service.client() as c:
+        sid = new_session(c)
+        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 50, "gear": "D"}).status_code == 200
+        try:
+            en = say(c, sid, "open the trunk", source="voice")
+            assert en["actions"][0]["reason"] == "interlock_speed"
+            assert "50 kilometres per hour" in en["reply_text"] and "km/h" not in en["reply_text"]
+            zh = say(c, sid, "打开后备箱", source="voice")
+            assert zh["actions"][0]["reason"] == "interlock_speed"
+            assert "公里/小时" in zh["reply_text"] and "limit" not in zh["reply_text"]
+        finally:
+            assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"}).status_code == 200
