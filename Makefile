@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 
 bootstrap: $(STAMP)
 
-$(STAMP): pyproject.toml scripts/bootstrap.sh
+$(STAMP): pyproject.toml scripts/bootstrap.sh scripts/bootstrap_browser.sh
 	PYTHON=$(PYTHON) bash scripts/bootstrap.sh
 	touch $(STAMP)
 
