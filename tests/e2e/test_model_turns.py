@@ -99,6 +99,18 @@ def test_comfort_need_runs_the_models_plan_and_explains_the_result(svc, client, 
     assert sum(len(a["frames"]) for a in decision["actions"]) == sent
 
 
+def test_voice_reply_of_a_model_turn_is_speakable(svc, client, provider):
+    utterance = "I'm so cold"
+    plan = {"actions": [act("climate.adjust_temperature", "driver", delta_celsius=0.5)]}
+    provider.script(utterance, lambda call: execute(call.token, plan),
+                    text("**Done**: ", "driver side up by 0.5 °C 🔥, fan at 40%."))
+    _, reply = turn(client, new_session(client), utterance, source="voice")
+    assert reply["handled_by"] == "codex" and reply["status"] == "applied"
+    spoken = reply["reply_text"]
+    assert not any(mark in spoken for mark in ("°", "%", "*", "🔥")), spoken
+    assert spoken.startswith("Done: driver side up by 0.5 degrees") and "40 percent" in spoken
+
+
 def test_saved_mode_without_a_plan_is_applied_once(svc, client, provider, frames):
     utterance = "start nap mode and tell me a joke"
     # the model omits the plan (the key, never null) for a saved mode
