@@ -80,7 +80,7 @@ def start_service(tmp: Path, config: str, env: dict[str, str] | None = None,
     return svc
 
 
-def start_in_process(tmp: Path, config: str) -> Service:
+def start_in_process(tmp: Path, config: str, env: dict[str, str] | None = None) -> Service:
     """uvicorn in a thread (the callback bearer is then reachable in-process)."""
     import threading
 
@@ -94,8 +94,8 @@ def start_in_process(tmp: Path, config: str) -> Service:
     port = free_port()
     channel = "e_" + uuid.uuid4().hex[:10]
     state_dir, can_log = tmp / "state", tmp / "can.log"
-    settings = load_settings(service_args(port, state_dir, can_log, channel, [])[1:], {})
-    runtime = start_runtime(settings, service_env())
+    settings = load_settings(service_args(port, state_dir, can_log, channel, [])[1:], env or {})
+    runtime = start_runtime(settings, service_env(env))
     app = create_app(settings, runtime)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on"))

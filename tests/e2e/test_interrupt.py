@@ -1,4 +1,5 @@
-"""Interrupting a slow model turn: the token is revoked at once.
+"""Interrupting a slow model turn: the token is revoked at once. And a turn
+that outlives the turn deadline (3 s here) answers by the offline path.
 
 The service runs in-process (uvicorn in a thread) only so the test holds the
 callback bearer and can call ``/internal/v1/execute`` itself with the
@@ -8,6 +9,7 @@ server and the backend are still the real ones.
 from __future__ import annotations
 
 import threading
+import time
 
 import httpx
 import pytest
@@ -16,10 +18,13 @@ from .e2e_flow import controls, new_session, tap, turn
 from .e2e_harness import provider_toml, start_in_process, until
 from .e2e_provider import stall, text
 
+DEADLINE_S = 3.0
+
 
 @pytest.fixture(scope="module")
 def inproc(tmp_path_factory, provider):
-    service = start_in_process(tmp_path_factory.mktemp("e2e-int"), provider_toml(provider.base_url))
+    service = start_in_process(tmp_path_factory.mktemp("e2e-int"), provider_toml(provider.base_url),
+                               env={"N7WEB_TURN_DEADLINE_S": str(DEADLINE_S)})
     yield service
     service.stop()
 
@@ -69,3 +74,28 @@ def test_interrupt_revokes_the_token_at_once_and_sends_nothing(inproc, provider,
     _, after = turn(client, session, "thanks")
     assert after["handled_by"] == "codex" and after["reply_text"] == "You're welcome."
     client.close()
+
+
+def test_turn_past_its_deadline_answers_offline(inproc, provider, command_ids):
+    utterance = "turn on the AC and explain quantum physics"
+    release = threading.Event()
+    provider.script(utterance, stall(30.0, release))
+    with inproc.client(timeout=60) as client:
+        tap(client, "climate.set_ac", "cabin", on=False)
+        session = new_session(client)
+        before = len(inproc.command_frames(command_ids))
+        began = time.monotonic()
+        try:
+            _, reply = turn(client, session, utterance)
+        finally:
+            release.set()
+        elapsed = time.monotonic() - began
+        assert DEADLINE_S <= elapsed < DEADLINE_S + 3.0, elapsed
+        assert reply["handled_by"] == "local"
+        assert reply["assistant_error"]["code"] == "turn_deadline"
+        # before any execute call: the offline path runs the resolved command
+        assert [(a["capability"], a["status"], a["source"]) for a in reply["actions"]] == [
+            ("climate.set_ac", "applied", "parser")]
+        assert controls(client)["climate.set_ac"]["cabin"] == {"on": True}
+        assert len(inproc.command_frames(command_ids)) > before
+        assert reply["reply_text"].endswith("The assistant is offline right now; I can still control the cabin.")
