@@ -265,7 +265,7 @@ def test_live_screenshots_fit_the_head_unit(playwright_driver, service, tmp_path
 
 @pytest.fixture(scope="module")
 def slow_model():
-    from slow_provider import SlowProvider
+    from e2e.e2e_provider import Provider as SlowProvider
 
     provider = SlowProvider()
     yield provider
@@ -291,7 +291,7 @@ def codex_console(playwright_driver, codex_service, tmp_path):
 
 
 def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_console, slow_model):
-    from slow_provider import execute, slow_text
+    from e2e.e2e_provider import execute, text as slow_text
 
     console = codex_console
     utterance = "I'm freezing"
@@ -326,7 +326,7 @@ def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_co
 
 
 def test_stop_button_interrupts_a_streaming_codex_reply(codex_console, slow_model, tmp_path):
-    from slow_provider import slow_text
+    from e2e.e2e_provider import text as slow_text
 
     console = codex_console
     utterance = "tell me about the seats"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Union
@@ -46,10 +46,12 @@ class Reply:
     status: int = 500
     stall_s: float = 0.0
     release: threading.Event | None = None
+    gap_s: float = 0.0
+    """Pause between text deltas, so a client really renders each partial text."""
 
 
-def text(*deltas: str) -> Reply:
-    return Reply("text", deltas=deltas)
+def text(*deltas: str, gap_s: float = 0.0) -> Reply:
+    return Reply("text", deltas=deltas, gap_s=gap_s)
 
 
 def execute(token: str, plan: dict[str, Any] | None = None) -> Reply:
@@ -162,7 +164,15 @@ def _sse(kind: str, **body: Any) -> bytes:
     return f"event: {kind}\ndata: {json.dumps({'type': kind, **body})}\n\n".encode()
 
 
-def _events(reply: Reply, serial: int) -> list[bytes]:
+def _events(reply: Reply, serial: int) -> Iterator[bytes]:
+    """The SSE chunks of one answer; text deltas ``gap_s`` apart (written lazily)."""
+    for i, chunk in enumerate(_chunks(reply, serial)):
+        if reply.gap_s and chunk.startswith(b"event: response.output_text.delta") and i > 2:
+            time.sleep(reply.gap_s)
+        yield chunk
+
+
+def _chunks(reply: Reply, serial: int) -> list[bytes]:
     rid = f"resp_{serial}"
     created = _sse("response.created", response={"id": rid})
     completed = _sse("response.completed", response={"id": rid, "usage": _USAGE})
