@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .executor import Request
+from .executor.wording import speakable
 from .runtime import ActiveTurn, Runtime
 from .turns import run_executor
 
@@ -37,7 +38,7 @@ async def run_model_turn(rt: Runtime, turn: ActiveTurn, parse: Any, text: str, v
     context = {"request_token": token, "vehicle_state": rt.state.snapshot()}
     outcome = await rt.assistant.run_turn(
         turn.session_id, text, context,
-        on_delta=lambda t: emit("assistant.delta", {"text": t}),
+        on_delta=lambda t: emit("assistant.delta", {"text": speakable(t, parse.language, fragment=True) if voice else t}),
         on_tool_call=None,
         deadline_s=rt.settings.turn_deadline_s,
     )

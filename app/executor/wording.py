@@ -105,12 +105,17 @@ def status_sentence(status: str, catalog: Catalog, capability: str, target: str 
     return _cap(text, lang)
 
 
-def speakable(text: str, lang: str = "en") -> str:
-    """Strip what a TTS voice should not read: markdown marks, emoji, symbols."""
+def speakable(text: str, lang: str = "en", fragment: bool = False) -> str:
+    """Strip what a TTS voice should not read: markdown marks, emoji, symbols.
+
+    ``fragment=True`` is for streamed deltas: spacing is kept as it came, so
+    consecutive fragments still join into words."""
     if lang == "zh":
         out = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"百分之\1", text).replace("°C", "度").replace("°", "度")
     else:
         out = text.replace(" °C", " degrees").replace("°C", " degrees").replace("°", " degrees").replace("%", " percent")
         out = re.sub(r"\s*km/h\b", " kilometres per hour", out)
     out = "".join(ch for ch in out if ch not in "*_`#>|~" and not (0x1F000 <= ord(ch) <= 0x1FFFF or 0x2600 <= ord(ch) <= 0x27BF))
-    return " ".join(out.split())
+    if fragment:
+        return out
+    return re.sub(r"\s+([,.;:!?，。；：！？])", r"\1", " ".join(out.split()))
