@@ -81,6 +81,9 @@ class Clause:
     """"if", "when", "in 5 minutes", 如果, 等…再, …分钟后: cannot be scheduled."""
     question: bool = False
     """A question or a request for information ("is the AC on", 怎么打开天窗)."""
+    hinted: bool = False
+    """A question only because the text carried a "?" somewhere (its own words
+    are no question): "will it rain? I'm freezing" still states a need."""
 
     @property
     def empty(self) -> bool:
@@ -165,7 +168,9 @@ def _en_clause(text: str, asked: bool) -> Clause:
     body = _en_strip(text)
     if not body or _EN_THANKS.match(body):
         return Clause(text=text, body="")
-    question = bool(_EN_QUESTION.search(body)) or (asked and not polite and _looks_like_question(body))
+    worded = bool(_EN_QUESTION.search(body))
+    hinted = not worded and asked and not polite and _looks_like_question(body)
+    question = worded or hinted
     negated = bool(_EN_NEGATION.search(body))
     conditional = bool(_EN_CONDITION.search(body))
     if negated:
@@ -173,7 +178,7 @@ def _en_clause(text: str, asked: bool) -> Clause:
         body = _en_strip(re.sub(r"^(?:i |we )?(?:want|need|like|wanna)\b\s*(?:to\b)?", "", body))
     if conditional:
         body = _en_condition_body(body)
-    return Clause(text=text, body=body, negated=negated, conditional=conditional, question=question)
+    return Clause(text=text, body=body, negated=negated, conditional=conditional, question=question, hinted=hinted)
 
 
 def _en_strip(text: str) -> str:

@@ -132,6 +132,8 @@ class Parser:
         if cl.question:
             reading.question = True
             _add(reading.mentions, spotter.mentions(cl.text))
+            if cl.hinted and not (cl.negated or cl.conditional):
+                _add(reading.needs, spotter.needs(cl.text))
             return
         held = cl.negated or cl.conditional or reading.pending_condition
         needs = () if (cl.negated or cl.conditional) else spotter.needs(cl.text)
