@@ -32,8 +32,13 @@ export function renderChip(result) {
     members.length > 1 ||
     (members.length === 1 && members[0]?.target !== result.target) ||
     (result?.capability === "mode.activate" && members.length > 0);
-  const text = result?.message || fallbackText(result || {});
+  // The reply bubble already says the sentence; the chip names the control
+  // and its outcome at a glance (the full sentence stays in the tooltip).
+  const what = fallbackText(result || {});
+  const reason = result?.reason ? ` · ${String(result.reason).replace(/_/g, " ")}` : "";
+  const text = `${what} · ${STATUS_TEXT[status] || status}${reason}`;
   const tooltip = [
+    result?.message || what,
     `${STATUS_TEXT[status] || status}${result?.reason ? ` — ${result.reason}` : ""}`,
     ...(showMembers ? members.map(memberText) : []),
   ].join("\n");
