@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 TOKEN_BYTES = 32
 MAX_TTL_S = 120.0
@@ -47,8 +47,8 @@ class TurnGrant:
     expires_at: float
     state: str = "open"
     """open | revoked | closed"""
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    """Held for a whole execute call: two calls with one token never both send."""
+    parsed: Any = field(default=None, repr=False)
+    """The deterministic parse of ``utterance`` (pure, so computed once per turn)."""
 
 
 def _digest(token: str) -> bytes:

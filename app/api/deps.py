@@ -11,7 +11,8 @@ from app.runtime import Runtime
 from .errors import ApiError
 
 
-def get_runtime(request: Request) -> Runtime:
+async def get_runtime(request: Request) -> Runtime:
+    """Async on purpose: a sync dependency costs a threadpool hop per request."""
     rt = getattr(request.app.state, "runtime", None)
     if rt is None:
         raise ApiError(503, "starting", "service is starting")
@@ -21,7 +22,7 @@ def get_runtime(request: Request) -> Runtime:
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 
 
-def require_callback_bearer(request: Request, rt: RuntimeDep) -> None:
+async def require_callback_bearer(request: Request, rt: RuntimeDep) -> None:
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
     expected = rt.callback_token.encode()

@@ -221,10 +221,12 @@ class Executor:
         planned = [i.to_json() for i in items]
         decision = self.store.record_decision(req.session_id, req.turn_id, req.utterance, req.handled_by, planned)
         try:
+            # One batch for the whole call: the link sends every command, then
+            # waits for the echoes together (pipelined, not one round trip each).
+            pending = [m for item in items for m in item.pending_members()]
+            if pending:
+                self._transmit(req, pending)
             for item in items:
-                pending = item.pending_members()
-                if pending:
-                    self._transmit(req, pending)
                 self._finish(req, item)
                 if req.on_result is not None:
                     req.on_result(item.to_json())

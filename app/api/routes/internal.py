@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from app.executor import Request as ExecRequest
@@ -53,10 +54,12 @@ async def capabilities(request: Request, rt: RuntimeDep) -> dict:
 
 
 @router.post("/execute")
-async def execute(request: Request, rt: RuntimeDep) -> dict:
+async def execute(request: Request, rt: RuntimeDep) -> JSONResponse:
     body = await _body(request, ExecuteIn)
     grant = _grant(rt, body.request_token)
-    parse = rt.parser.parse(grant.utterance)
+    if grant.parsed is None:
+        grant.parsed = rt.parser.parse(grant.utterance)
+    parse = grant.parsed
     turn = rt.active.get(grant.session_id)
     emit = turn.emit if turn is not None and turn.turn_id == grant.turn_id else None
     on_result = None
@@ -87,4 +90,4 @@ async def execute(request: Request, rt: RuntimeDep) -> dict:
         raise ApiError(403, exc.code, exc.message) from None
     if emit is not None and turn.execute_results is not None:
         turn.execute_results.extend(i.to_json() for i in outcome.items)
-    return outcome.to_json()
+    return JSONResponse(outcome.to_json())
