@@ -29,10 +29,6 @@ OFFLINE = {
     "en": "The assistant is offline right now; I can still control the cabin.",
     "zh": "助手暂时离线；我仍然可以控制车内设备。",
 }
-NOTHING = {
-    "en": "I did not find a cabin control in that.",
-    "zh": "我没有听出要操作的车内设备。",
-}
 NEED_INTRO = {
     "en": "Running the {need} comfort plan.",
     "zh": "正在执行“{need}”舒适方案。",
@@ -138,9 +134,9 @@ class TurnRunner:
         parts = [NEED_INTRO[lang].format(need=rt.catalog.needs[n].label.get(lang)) for n in parse.needs]
         if actions:
             parts.append(_join(actions))
-        if not parse.needs:
-            parts.append(OFFLINE[lang] if (not actions or not parse.complete) else "")
-        text_out = " ".join(p for p in parts if p) or NOTHING[lang]
+        if not parse.needs:  # an incomplete parse: say what the model would have answered
+            parts.append(OFFLINE[lang])
+        text_out = " ".join(parts)
         return actions, text_out
 
 

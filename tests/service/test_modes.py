@@ -87,3 +87,18 @@ def test_without_ecu_commands_are_unconfirmed_and_turns_are_exclusive(tmp_path, 
             assert len(svc.command_frames(command_ids)) == 1
     finally:
         svc.stop()
+
+
+def test_invalid_catalog_refuses_to_start(tmp_path):
+    import shutil
+
+    from vehicle.catalog import default_catalog_dir
+
+    bad = tmp_path / "catalog"
+    shutil.copytree(default_catalog_dir(), bad, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    text = (bad / "capabilities.yaml").read_text().replace("max: 30.0", "max: 35.0", 1)
+    (bad / "capabilities.yaml").write_text(text)
+    proc = subprocess.run(N7WEB + ["serve", "--state-dir", str(tmp_path / "s"), "--catalog", str(bad), "--no-assistant"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "invalid catalog" in proc.stderr and "n7web.dbc" in proc.stderr and "Traceback" not in proc.stderr
