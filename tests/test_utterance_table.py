@@ -16,10 +16,8 @@ are tested here too, without the parser.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,20 +25,7 @@ import pytest
 from vehicle.catalog import load_catalog
 
 
-def _load_table_module():
-    name = "_n7web_utterance_table"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).resolve().parent / "utterances" / "table.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-table_mod = _load_table_module()
+from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
 IDS = [e.id for e in ENTRIES]
