@@ -119,9 +119,9 @@ class TurnRunner:
                 del rt.active[turn.session_id]
 
     def _request(self, turn: ActiveTurn, parse: Any, text: str, voice: bool, on_result: Any, **kw: Any) -> Request:
-        return Request(ledger=kw.pop("ledger", None) or Ledger(), language=parse.language, voice=voice, parse=parse,
+        return Request(ledger=Ledger(), language=parse.language, voice=voice, parse=parse,
                        session_id=turn.session_id, turn_id=turn.turn_id, utterance=text,
-                       handled_by=kw.pop("handled_by", "local"), on_result=on_result, **kw)
+                       handled_by="local", on_result=on_result, **kw)
 
     async def _offline(self, turn: ActiveTurn, parse: Any, text: str, voice: bool, on_result: Any) -> tuple[list[dict[str, Any]], str]:
         """No model: resolved actions run, needs run their offline plan, the rest is said honestly."""
