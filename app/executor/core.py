@@ -188,9 +188,6 @@ class Executor:
             else:
                 m.refuse(Refusal(Reason.CONFLICTING_ACTIONS, control_name(self.catalog, item.capability, m.target)))
                 keep.append(m)
-        if item.is_mode and folded and keep:
-            item.members = keep
-            return True
         item.members = keep
         return bool(keep) or not folded
 
