@@ -217,3 +217,12 @@ def test_interlock_speed_refusal_is_speakable_in_both_languages(service):
             assert "公里/小时" in zh["reply_text"] and "limit" not in zh["reply_text"]
         finally:
             assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"}).status_code == 200
+
+
+def test_docs_work_offline(service):
+    with service.client() as c:
+        page = c.get("/docs")
+        assert page.status_code == 200
+        assert "https://" not in page.text and "cdn" not in page.text.lower()
+        assert c.get("/vendor/swagger-ui/swagger-ui-bundle.js").status_code == 200
+        assert c.get("/redoc").status_code == 404
