@@ -28,7 +28,9 @@ from .clauses import Clause, Piece, clause, join, pieces
 from .frame import Frame
 from .matcher import match
 from .normalize import Normalized, normalize
-from .resolve import SET_TEMPERATURE, Resolver
+from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
+
+_TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 from .result import ParseResult
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
@@ -186,7 +188,21 @@ class Parser:
         reading.last_actions = []
 
     def _complete_frame(self, frame: Frame, previous: Frame | None) -> Frame:
-        """Borrow from the previous clause; a lone "<targets> to N" is a temperature."""
+        """Borrow from the previous clause; a lone "<targets> to N" is a temperature.
+
+        "degrees" names the temperature even after another control: in "open
+        the driver window and set the passenger side to 23 degrees" the second
+        clause must not borrow the window.
+        """
+        if (
+            frame.device is None
+            and frame.unit == "degrees"
+            and frame.op == "set"
+            and frame.number is not None
+            and previous is not None
+            and previous.device not in _TEMPERATURE_DEVICES
+        ):
+            frame = replace(frame, device=SET_TEMPERATURE)
         if frame.device is None or frame.op == "keep":
             frame = frame.borrow(previous)
         if (
