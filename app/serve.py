@@ -1,11 +1,43 @@
-"""``n7web serve``: settings -> app -> uvicorn on 127.0.0.1."""
+"""``n7web serve``: settings -> app -> uvicorn on 127.0.0.1 (and READY=1 to systemd)."""
 from __future__ import annotations
 
 import logging
 import os
+import socket
 import sys
 
+import uvicorn
+
 from .settings import SettingsError, load_settings
+
+
+def sd_notify(state: str, environ: dict[str, str] | None = None) -> bool:
+    """Tell systemd (``Type=notify``) our state; a no-op outside systemd.
+
+    The protocol is one datagram on the AF_UNIX socket named by
+    ``NOTIFY_SOCKET`` (a leading ``@`` is the abstract namespace); no library
+    needed.
+    """
+    env = os.environ if environ is None else environ
+    path = env.get("NOTIFY_SOCKET")
+    if not path or path[0] not in "/@":
+        return False
+    address = "\0" + path[1:] if path[0] == "@" else path
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+            sock.sendto(state.encode(), address)
+        return True
+    except OSError:
+        return False
+
+
+class NotifyingServer(uvicorn.Server):
+    """Says READY=1 once the socket is bound and the lifespan has started."""
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            sd_notify("READY=1")
 
 
 def main(argv: list[str]) -> int:
@@ -14,8 +46,6 @@ def main(argv: list[str]) -> int:
     except SettingsError as exc:
         print(f"n7web serve: {exc}", file=sys.stderr)
         return 2
-    import uvicorn
-
     from .main import create_app
     from .runtime import StartupError
 
@@ -31,7 +61,7 @@ def main(argv: list[str]) -> int:
     print(f"N7Web console: http://{settings.host}:{settings.port}/", flush=True)
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning",
                             access_log=False, lifespan="on", timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
+    server = NotifyingServer(config)
     try:
         server.run()
     finally:

@@ -102,3 +102,20 @@ def test_invalid_catalog_refuses_to_start(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "invalid catalog" in proc.stderr and "n7web.dbc" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_ready_is_notified_to_systemd_once_serving(tmp_path):
+    import socket as _socket
+
+    path = tmp_path / "notify.sock"
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_DGRAM)
+    sock.bind(str(path))
+    sock.settimeout(30)
+    svc = start_subprocess(tmp_path, ["--no-assistant"], env={"NOTIFY_SOCKET": str(path)})
+    try:
+        assert sock.recv(256) == b"READY=1"
+        with svc.client() as c:
+            assert c.get("/healthz").status_code == 200
+    finally:
+        svc.stop()
+        sock.close()

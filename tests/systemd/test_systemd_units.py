@@ -52,7 +52,7 @@ def test_verify_catches_a_broken_unit(tmp_path):
     text = staged["n7web.service"].read_text()
     broken = tmp_path / "n7web.service"
     broken.write_text(
-        text.replace("\nType=exec\n", "\nTyp=exec\n")
+        text.replace("\nType=notify\n", "\nTyp=notify\n")
         .replace("ProtectSystem=strict", "ProtectSystem=strictest")
         .replace("MemoryMax=768M", "MemoryMax=lots")
     )
