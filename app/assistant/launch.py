@@ -34,7 +34,8 @@ _FEATURES_OFF = (
     "shell_tool", "skill_mcp_dependency_install", "skill_search", "tool_suggest",
     "unified_exec", "view_image", "workspace_dependencies", "in_app_updates",
 )
-_STATIC_OVERRIDES = (
+#: The `-c` overrides every launch carries (seed list minus the key 0.147.0 rejects, plus the notes' extras).
+STATIC_OVERRIDES = (
     "allow_login_shell=false",
     "analytics.enabled=false",
     *(f"features.{name}=false" for name in _FEATURES_OFF),
@@ -120,7 +121,7 @@ def command_line(settings: AssistantSettings, executable: str,
         ("model_provider", settings.model_provider), ("model", settings.model)) if value]
     # The provider is set process-wide too, so account/read judges the login
     # against the provider the threads will use.
-    for override in (*_STATIC_OVERRIDES, *chosen, f"mcp_servers={toml_value(servers)}"):
+    for override in (*STATIC_OVERRIDES, *chosen, f"mcp_servers={toml_value(servers)}"):
         argv += ["-c", override]
     return argv
 

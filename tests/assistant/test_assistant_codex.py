@@ -133,8 +133,8 @@ def test_disabled_assistant_never_spawns_codex(make_settings, callback) -> None:
 def test_bad_override_is_a_configuration_error_with_the_redacted_stderr_tail(
         make_settings, callback, monkeypatch) -> None:
     # The seed's override that 0.147.0 rejects under --strict-config.
-    monkeypatch.setattr(launch, "_STATIC_OVERRIDES",
-                        (*launch._STATIC_OVERRIDES, "features.in_app_local_automation=false"))
+    monkeypatch.setattr(launch, "STATIC_OVERRIDES",
+                        (*launch.STATIC_OVERRIDES, "features.in_app_local_automation=false"))
     secret = "sk-live-" + "S3cret" * 4
     settings = make_settings(env={"OPENAI_API_KEY": secret})
 

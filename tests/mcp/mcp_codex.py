@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.assistant.launch import STATIC_OVERRIDES
+
 from mcp_harness import CALLBACK_TOKEN, REPO, TIMEOUT_VARIABLE, TOKEN_VARIABLE, URL_VARIABLE
 from mcp_jsonrpc import LineRpc
 
@@ -27,30 +29,6 @@ CODEX_BINARY = (
 )
 ENV_VARS = [URL_VARIABLE, TOKEN_VARIABLE, TIMEOUT_VARIABLE, "PYTHONIOENCODING", "PYTHONUTF8"]
 TOOLS = ["get_n7web_capabilities", "execute_cockpit_request"]
-
-_FALSE_FEATURES = (
-    "apps browser_use browser_use_external browser_use_full_cdp_access code_mode computer_use goals hooks "
-    "image_generation in_app_browser memories multi_agent plugins remote_plugin request_permissions_tool "
-    "shell_snapshot shell_tool skill_mcp_dependency_install skill_search tool_suggest unified_exec view_image "
-    "workspace_dependencies in_app_updates"
-).split()
-_OVERRIDES = [
-    "allow_login_shell=false",
-    "analytics.enabled=false",
-    *(f"features.{name}=false" for name in _FALSE_FEATURES),
-    'history.persistence="none"',
-    "notify=[]",
-    'otel.exporter="none"',
-    "otel.log_user_prompt=false",
-    'web_search="disabled"',
-    'shell_environment_policy.inherit="none"',
-    "skills.bundled.enabled=false",
-    "skills.include_instructions=false",
-    "include_permissions_instructions=false",
-    "include_environment_context=false",
-    "include_apps_instructions=false",
-    "include_collaboration_mode_instructions=false",
-]
 
 
 def _toml(value: Any) -> str:
@@ -89,7 +67,7 @@ def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeou
     }
     argv = [str(CODEX_BINARY), "app-server", "--stdio", "--strict-config"]
     for override in [
-        *_OVERRIDES,
+        *STATIC_OVERRIDES,  # the production launch overrides: codex runs as the service runs it
         'model_provider="fixture"',
         'model="fixture"',
         f"model_providers.fixture={_toml(provider)}",
