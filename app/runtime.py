@@ -76,9 +76,8 @@ class Runtime:
     def status(self) -> dict[str, Any]:
         if self.assistant is not None:
             assistant = self.assistant.status()
-        else:
-            reason = "disabled" if self.settings.no_assistant else "binary_missing"
-            assistant = {"mode": "local_only", "reason": reason, "codex_version": None}
+        else:  # only --no-assistant leaves it unbuilt
+            assistant = {"mode": "local_only", "reason": "disabled", "codex_version": None}
         link = self.link.status()
         sim = self.settings.simulator_mode
         return {
