@@ -31,8 +31,10 @@ def test_design_example_exactly(parse):
         "language": "en",
         "actions": [{"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 21.0}}],
         "needs": [],
-        "mentions": [{"capability": "climate.set_temperature", "target": "driver"}],
+        "mentions": [{"capability": "climate.set_temperature", "target": "driver", "said": "command", "direction": "set"}],
         "negated": [],
+        "queries": [],
+        "follow_up": None,
         "complete": True,
     }
 
@@ -174,7 +176,7 @@ def test_complete_needs_everything_read(parse):
     assert _actions(parse("turn on the AC and tell me a joke")) == [("climate.set_ac", "cabin", {"on": True})]
     assert parse("is the AC on?")["actions"] == []
     assert parse("I'm freezing") == {
-        "language": "en", "actions": [], "needs": ["cold"], "mentions": [], "negated": [], "complete": False,
+        "language": "en", "actions": [], "needs": ["cold"], "mentions": [], "negated": [], "queries": [], "follow_up": None, "complete": False,
     }
     both = parse("I'm cold, turn on the seat heating")
     assert both["needs"] == ["cold"] and both["actions"] and both["complete"] is False

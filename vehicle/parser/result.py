@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vehicle.actions import Action, Mention
+from vehicle.actions import Action, FollowUp, Mention, Query
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,12 @@ class ParseResult:
     mentions: tuple[Mention, ...] = ()
     """Every control referred to, resolved or not, spoken order, no repeats."""
     negated: tuple[Mention, ...] = ()
-    """Controls the text forbids or puts under a condition or a time."""
+    """Controls the text forbids (said "negated") or holds (said "held":
+    condition, time, reported speech, retraction)."""
+    queries: tuple[Query, ...] = ()
+    """State questions, answered locally from confirmed state."""
+    follow_up: FollowUp | None = None
+    """"me_too", "more" or "undo" (DESIGN section 3a), resolved by the turn pipeline."""
     complete: bool = False
     """Actions non-empty, no need, nothing unresolved, no question, no chit-chat."""
 
@@ -36,6 +41,8 @@ class ParseResult:
             "needs": list(self.needs),
             "mentions": [m.to_json() for m in self.mentions],
             "negated": [m.to_json() for m in self.negated],
+            "queries": [q.to_json() for q in self.queries],
+            "follow_up": self.follow_up,
             "complete": self.complete,
         }
 
