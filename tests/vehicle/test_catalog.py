@@ -27,7 +27,22 @@ def test_design_capabilities_exactly(catalog):
         "seat.set_ventilation", "seat.set_massage", "window.set_position", "sunroof.set_position",
         "sunshade.set_position", "ambient_light.set", "reading_light.set", "mirror.fold", "tailgate.set",
         "mode.activate", "peripheral.trigger",
+        "climate.adjust_fan_speed", "seat.adjust_heating", "seat.adjust_ventilation",
+        "window.adjust_position", "sunroof.adjust_position", "sunshade.adjust_position",
     }
+
+
+def test_adjust_twins_act_on_their_set_control(catalog):
+    """DESIGN section 3: each adjust_* and its set_* twin are one physical control."""
+    twins = {
+        "climate.adjust_temperature": "climate.set_temperature", "climate.adjust_fan_speed": "climate.set_fan_speed",
+        "seat.adjust_heating": "seat.set_heating", "seat.adjust_ventilation": "seat.set_ventilation",
+        "window.adjust_position": "window.set_position", "sunroof.adjust_position": "sunroof.set_position",
+        "sunshade.adjust_position": "sunshade.set_position",
+    }
+    for adjust, twin in twins.items():
+        assert catalog.control(adjust) == catalog.control(twin)
+        assert catalog.capabilities[adjust].target_type == catalog.capabilities[twin].target_type
 
 
 def test_ranges_defaults_and_groups(catalog):
