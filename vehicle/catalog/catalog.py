@@ -14,6 +14,7 @@ from .models import (
     Mode,
     Need,
     Peripheral,
+    SeatPolicy,
     Step,
     TargetInfo,
     TargetType,
@@ -47,6 +48,8 @@ class Catalog:
     peripherals: dict[str, Peripheral]
     gates: Gates
     needs: dict[str, Need]
+    seats: SeatPolicy
+    """Per-seat permissions and the child lock (DESIGN section 3a)."""
     generation: str
     """Hash of the catalog's content; request tokens are bound to it."""
     files: dict[str, str] = field(default_factory=dict)
@@ -126,6 +129,8 @@ def check_cross_references(cat: Catalog) -> None:
             raise CatalogError(cfile, f"{path}.control", f"unknown capability {cap.control!r}")
         if cap.at_least_one and not all(p.optional for p in cap.parameters.values()):
             raise CatalogError(cfile, f"{path}.parameters", "at_least_one needs every parameter optional")
+        if cap.control is not None and cap.control != cid:
+            _check_twin(cat, cid, cfile, path)
     mfile = cat.files.get("modes", "modes.yaml")
     for mid, mode in cat.modes.items():
         for i, step in enumerate(mode.steps):
@@ -163,6 +168,41 @@ def check_cross_references(cat: Catalog) -> None:
         for lang in LANGUAGES:
             if not need.aliases.get(lang):
                 raise CatalogError(nfile, f"needs.{nid}.aliases.{lang}", "at least one phrase is required")
+    check_seats(cat)
+
+
+def _check_twin(cat: Catalog, cid: str, file: str, path: str) -> None:
+    """An adjust and its set twin: one numeric parameter each, same type, same targets."""
+    cap, twin = cat.capabilities[cid], cat.capabilities[cat.capabilities[cid].control or cid]
+    if len(cap.parameters) != 1 or len(twin.parameters) != 1:
+        raise CatalogError(file, f"{path}.parameters", "a relative change and its twin take exactly one parameter each")
+    (delta,), (value,) = cap.parameters.values(), twin.parameters.values()
+    if delta.type not in ("int", "float") or delta.type != value.type:
+        raise CatalogError(file, f"{path}.parameters", f"must be a number of the twin's type ({value.type})")
+    if cap.target_type != twin.target_type:
+        raise CatalogError(file, f"{path}.target_type", f"must equal the twin's target type {twin.target_type!r}")
+
+
+def check_seats(cat: Catalog) -> None:
+    """Every capability and member named in seats.yaml exists."""
+    file = cat.files.get("seats", "seats.yaml")
+    policy = cat.seats
+    for tname in policy.speaker_target_types:
+        if tname not in cat.target_types:
+            raise CatalogError(file, "speaker_target_types", f"unknown target type {tname!r}")
+    for seat in type(policy.seats).model_fields:
+        rights = getattr(policy.seats, seat)
+        for cid, members in rights.allow.items():
+            where = f"seats.{seat}.allow.{cid}"
+            if cid not in cat.capabilities:
+                raise CatalogError(file, where, f"unknown capability {cid!r}")
+            known = cat.target_type(cid).members
+            for m in members:
+                if m not in known:
+                    raise CatalogError(file, where, f"{m!r} is not a member of {cid}'s targets ({', '.join(known)})")
+    for i, cid in enumerate(policy.child_lock.capabilities):
+        if cid not in cat.capabilities:
+            raise CatalogError(file, f"child_lock.capabilities[{i}]", f"unknown capability {cid!r}")
 
 
 def _rule_allows_statically(rule, step: Step) -> bool:
