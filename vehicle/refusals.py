@@ -68,7 +68,7 @@ _MESSAGES: dict[tuple[Reason, str | None], tuple[str, str]] = {
                                                "{what}现在是{current}，{change}会超过{end}。"),
     (Reason.OUT_OF_RANGE, "at_end"): ("{what} is already at its {end}, {limit}.", "{what}已经是{end}的{limit}。"),
     (Reason.OUT_OF_RANGE, "at_end_position"): ("{what} is already {end}.", "{what}已经{end}了。"),
-    (Reason.STATE_UNKNOWN, None): ("The current setting of the {what} is not known yet, so it can't be raised or lowered.",
+    (Reason.STATE_UNKNOWN, None): ("The current setting is not known yet for {what}, so it can't be raised or lowered.",
                                    "{what}当前设定未知，无法相对调节。"),
     (Reason.NOT_FITTED, None): ("{what} is not fitted on this car.", "本车未配备{what}。"),
     (Reason.INACTIVE_PERIPHERAL, None): ("{what} is learned but not active.", "{what}已学习但未启用。"),
