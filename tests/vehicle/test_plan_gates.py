@@ -213,3 +213,28 @@ def test_every_reason_has_both_messages():
                 "not_fitted", "inactive_peripheral", "interlock_speed", "interlock_gear", "interlock_unknown",
                 "execution_mode"}
     assert required <= set(all_reasons())
+
+
+def test_every_reason_and_variant_reads_naturally_in_both_languages():
+    """Every refusal sentence, with the details its producers give: no
+    placeholder left, Chinese without English words or spaces (issue 12)."""
+    from vehicle.amounts import Words
+    from vehicle.refusals import _MESSAGES
+
+    detail = {
+        "allowed": Words("from 16 to 30 degrees, in half-degree steps", "16到30度，步长0.5度"),
+        "value": Words("72 degrees", "72度"), "current": Words("29.5 degrees", "29.5度"),
+        "change": Words("raising it by 1 degree", "调高1度"), "end": Words("highest setting", "最高"),
+        "limit": Words("30 degrees", "30度"), "needs": Words("a colour or a brightness", "颜色或亮度"),
+        "seat": Words("rear-left", "左后"), "speed": "130", "gear": "P", "mode": "unarmed hardware",
+    }
+    seen = set()
+    for (reason, variant) in _MESSAGES:
+        seen.add(reason)
+        r = Refusal(reason, ("driver window", "主驾车窗"), {**detail, "variant": variant})
+        en, zh = r.message("en"), r.message("zh")
+        assert "?" not in en + zh and "{" not in en + zh, (reason, variant)
+        assert re.search(r"[A-Za-z]", zh) is None and " " not in zh, (reason, variant, zh)
+        assert en[0].isupper() and en[-1] == "." and zh[-1] == "。", (reason, variant)
+    assert seen == set(Reason)
+    assert Refusal(Reason.INTERLOCK_GEAR, ("tailgate", "尾门"), {"gear": "P"}).message("zh") == "尾门需要先挂入驻车挡。"
