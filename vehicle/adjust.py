@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Command
-from .amounts import Words, amount, change_words, end_words, kind_of
+from .amounts import Words, adjust_success, amount, change_words, end_words, kind_of
 from .catalog import Catalog
 from .names import control_name
 from .refusals import Reason, Refusal
@@ -115,4 +115,21 @@ def resolve(
     return Command(twin.control, member, {twin.value: new})
 
 
-__all__ = ["ConfirmedState", "Twin", "adjust_capabilities", "resolve", "twin_of"]
+def adjust_sentence(
+    catalog: Catalog, capability: str, target: str | None, parameters: dict[str, Any], results: list[Any], language: str
+) -> str | None:
+    """The success sentence of an applied relative change, or None for anything else.
+
+    ``results`` are the absolute values the members were sent (the resolved
+    commands' twin parameter), so the sentence says where the change ended:
+    "Fan speed raised to level 5." / "风量已调高到5档。".
+    """
+    twin = twin_of(catalog, capability)
+    delta = parameters.get(twin.delta) if twin is not None else None
+    if twin is None or not results or isinstance(delta, bool) or not isinstance(delta, (int, float)):
+        return None
+    what = Words(*control_name(catalog, capability, target))
+    return adjust_success(what, twin.value, twin.delta, delta, results).get(language)
+
+
+__all__ = ["ConfirmedState", "Twin", "adjust_capabilities", "adjust_sentence", "resolve", "twin_of"]

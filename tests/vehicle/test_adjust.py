@@ -237,3 +237,16 @@ def test_property_explicit_exact_vague_clamped_always_encodable(catalog, codec, 
     else:
         assert got == min(start + delta, hi) if delta > 0 else got == max(start + delta, lo)
     codec.encode_command(out, 0)
+
+
+def test_adjust_sentence_for_the_executor(catalog):
+    from vehicle.adjust import adjust_sentence
+
+    assert adjust_sentence(catalog, "climate.adjust_fan_speed", "cabin", {"delta_level": 1}, [5], "en") == \
+        "Fan speed raised to level 5."
+    assert adjust_sentence(catalog, "climate.adjust_temperature", "all", {"delta_celsius": 1.0},
+                           [23.0, 23.0, 23.0, 23.0], "zh") == "全车温度已调高到23度。"
+    assert adjust_sentence(catalog, "window.adjust_position", "passenger", {"delta_percent": -30}, [20], "zh") == \
+        "副驾车窗已关小到百分之20。"
+    assert adjust_sentence(catalog, "climate.set_fan_speed", "cabin", {"level": 5}, [5], "en") is None
+    assert adjust_sentence(catalog, "climate.adjust_fan_speed", "cabin", {"delta_level": 1}, [], "en") is None
