@@ -68,6 +68,8 @@ _MESSAGES: dict[tuple[Reason, str | None], tuple[str, str]] = {
                                                "{what}现在是{current}，{change}会超过{end}。"),
     (Reason.OUT_OF_RANGE, "at_end"): ("{what} is already at its {end}, {limit}.", "{what}已经是{end}的{limit}。"),
     (Reason.OUT_OF_RANGE, "at_end_position"): ("{what} is already {end}.", "{what}已经{end}了。"),
+    (Reason.OUT_OF_RANGE, "group_end"): ("{what} can't go past the {end}, {limit}.", "{what}不能超过{end}的{limit}。"),
+    (Reason.OUT_OF_RANGE, "group_end_position"): ("{what} can't go further than {end}.", "{what}不能超过{end}。"),
     (Reason.STATE_UNKNOWN, None): ("The current setting is not known yet for {what}, so it can't be raised or lowered.",
                                    "{what}当前设定未知，无法相对调节。"),
     (Reason.NOT_FITTED, None): ("{what} is not fitted on this car.", "本车未配备{what}。"),
@@ -151,8 +153,16 @@ def group_refusal(what: tuple[str, str], refusals: Sequence[Refusal]) -> Refusal
     first = refusals[0]
     if all(r.reason == first.reason and r.detail == first.detail for r in refusals[1:]):
         return first.naming(what)
-    if all(r.reason == first.reason for r in refusals[1:]) and first.reason not in (Reason.OUT_OF_RANGE,):
+    same_reason = all(r.reason == first.reason for r in refusals[1:])
+    if same_reason and first.reason != Reason.OUT_OF_RANGE:
         return Refusal(first.reason, what, {k: v for k, v in first.detail.items() if k == "variant"})
+    if same_reason and "limit" in first.detail and all(
+        r.detail.get("limit") == first.detail["limit"] and r.detail.get("end") == first.detail.get("end") for r in refusals
+    ):
+        # Members at different values ran into the same end of the range.
+        position = str(first.detail.get("variant", "")).endswith("position")
+        keep = {k: first.detail[k] for k in ("end", "limit", "limit_value") if k in first.detail}
+        return Refusal(first.reason, what, {**keep, "variant": "group_end_position" if position else "group_end"})
     return first
 
 

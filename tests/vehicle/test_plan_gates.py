@@ -122,6 +122,17 @@ def test_group_refusal_names_the_group(catalog):
     unknown = to_commands(catalog, StubState(), Action("window.adjust_position", "all", {"delta_percent": 20}))
     r = group_refusal(control_name(catalog, "window.adjust_position", "all"), unknown)
     assert r.reason == Reason.STATE_UNKNOWN and "all windows" in r.message("en") and "全部车窗" in r.message("zh")
+    different = StubState(controls={("climate.set_temperature", m): {"celsius": t}
+                                    for m, t in (("driver", 28.0), ("passenger", 29.5), ("rear_left", 27.0), ("rear_right", 30.0))})
+    out = to_commands(catalog, different, Action("climate.adjust_temperature", "all", {"delta_celsius": 5.0}))
+    r = group_refusal(control_name(catalog, "climate.adjust_temperature", "all"), out)
+    assert r.message("en") == "Temperature in all zones can't go past the highest setting, 30 degrees."
+    assert r.message("zh") == "全车温度不能超过最高的30度。"
+    wins = StubState(controls={("window.set_position", m): {"open_percent": p}
+                               for m, p in (("driver", 90), ("passenger", 100), ("rear_left", 95), ("rear_right", 99))})
+    out = to_commands(catalog, wins, Action("window.adjust_position", "all", {"delta_percent": 20}))
+    r = group_refusal(control_name(catalog, "window.adjust_position", "all"), out)
+    assert (r.message("en"), r.message("zh")) == ("All windows can't go further than fully open.", "全部车窗不能超过全开。")
     mixed = [unknown[0], Refusal(Reason.NOT_FITTED, ("rear left seat ventilation", "左后座椅通风"))]
     assert group_refusal(("x", "x"), mixed) is unknown[0]
     assert group_refusal(("x", "x"), []) is None
