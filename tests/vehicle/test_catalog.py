@@ -267,3 +267,47 @@ def test_adjust_twins_are_checked(raw, mutate, problem):
     with pytest.raises(CatalogError) as info:
         catalog_from_dict(_broken(raw, "capabilities", mutate))
     assert info.value.file == "capabilities.yaml" and problem in info.value.problem
+
+
+def test_offline_plans_may_name_the_speaker(raw):
+    """DESIGN section 3: plan steps name a member, a group or `speaker`."""
+    data = copy.deepcopy(raw)
+    data["needs"]["needs"]["cold"]["offline_plan"] = [
+        {"capability": "climate.power", "target": "cabin", "parameters": {"on": True}},
+        {"capability": "climate.adjust_temperature", "target": "speaker", "parameters": {"delta_celsius": 2.0}},
+        {"capability": "seat.set_heating", "target": "speaker", "parameters": {"level": 2}},
+    ]
+    cat = catalog_from_dict(data)
+    assert [s.target for s in cat.needs["cold"].offline_plan] == ["cabin", "speaker", "speaker"]
+
+
+@pytest.mark.parametrize(
+    "step,path,problem",
+    [
+        ({"capability": "climate.power", "target": "speaker", "parameters": {"on": True}},
+         "needs.cold.offline_plan[0].target", "no speaker member"),
+        # glare may only close the sunshade: a speaker step must be allowed for every seat
+        ({"capability": "window.set_position", "target": "speaker", "parameters": {"open_percent": 0}},
+         "needs.cold.offline_plan[0]", "not allowed for need"),
+    ],
+)
+def test_speaker_steps_are_checked(raw, step, path, problem):
+    data = copy.deepcopy(raw)
+    if step["capability"] == "window.set_position":
+        data["needs"]["needs"]["cold"]["allowed"] = [
+            r for r in data["needs"]["needs"]["cold"]["allowed"] if r["capability"] != "window.set_position"
+        ] + [{"capability": "window.set_position", "targets": ["driver", "passenger"],
+              "direction": {"parameter": "open_percent", "decrease": True}}]
+    data["needs"]["needs"]["cold"]["offline_plan"] = [step]
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert (info.value.file, info.value.path) == ("needs.yaml", path)
+    assert problem in info.value.problem
+
+
+def test_speaker_is_not_a_mode_target(raw):
+    data = copy.deepcopy(raw)
+    data["modes"]["modes"]["pet"]["steps"][1]["target"] = "speaker"
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert info.value.path == "modes.pet.steps[1].target"

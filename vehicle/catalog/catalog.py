@@ -21,6 +21,8 @@ from .models import (
     Text,
 )
 
+#: A comfort plan step's target meaning "the speaker's member" (DESIGN section 3).
+SPEAKER = "speaker"
 #: Target types whose members come from the modes and peripherals sections.
 MODE_TYPE = "mode"
 PERIPHERAL_TYPE = "peripheral"
@@ -149,6 +151,7 @@ def check_cross_references(cat: Catalog) -> None:
             raise CatalogError(gfile, f"interlocks[{i}].capability", f"unknown capability {lock.capability!r}")
         if lock.when.parameter not in cat.capabilities[lock.capability].parameters:
             raise CatalogError(gfile, f"interlocks[{i}].when.parameter", f"unknown parameter {lock.when.parameter!r}")
+    check_seats(cat)
     nfile = cat.files.get("needs", "needs.yaml")
     for nid, need in cat.needs.items():
         for i, rule in enumerate(need.allowed):
@@ -162,13 +165,12 @@ def check_cross_references(cat: Catalog) -> None:
                 raise CatalogError(nfile, f"{path}.direction", f"unknown parameter {rule.direction.parameter!r}")
         for i, step in enumerate(need.offline_plan):
             path = f"needs.{nid}.offline_plan[{i}]"
-            check_step(cat, step, nfile, path)
-            if not any(_rule_allows_statically(rule, step) for rule in need.allowed):
+            check_step(cat, step, nfile, path, allow_speaker=True)
+            if not any(_rule_allows_statically(cat, rule, step) for rule in need.allowed):
                 raise CatalogError(nfile, path, f"{step.capability} on {step.target} is not allowed for need {nid!r}")
         for lang in LANGUAGES:
             if not need.aliases.get(lang):
                 raise CatalogError(nfile, f"needs.{nid}.aliases.{lang}", "at least one phrase is required")
-    check_seats(cat)
 
 
 def _check_twin(cat: Catalog, cid: str, file: str, path: str) -> None:
@@ -205,8 +207,15 @@ def check_seats(cat: Catalog) -> None:
             raise CatalogError(file, f"child_lock.capabilities[{i}]", f"unknown capability {cid!r}")
 
 
-def _rule_allows_statically(rule, step: Step) -> bool:
-    if rule.capability != step.capability or step.target not in rule.targets:
+def _rule_allows_statically(cat: Catalog, rule, step: Step) -> bool:
+    if rule.capability != step.capability:
+        return False
+    if step.target == SPEAKER:
+        # Whoever speaks: every member a speaker may stand for, and the default.
+        could_be = set(cat.target_type(step.capability).members) | {cat.capabilities[step.capability].default_target}
+        if not could_be <= set(rule.targets):
+            return False
+    elif step.target not in rule.targets:
         return False
     d = rule.direction
     value = step.parameters.get(d.parameter)
@@ -219,12 +228,20 @@ def _rule_allows_statically(rule, step: Step) -> bool:
     return True  # increase/decrease depend on live state
 
 
-def check_step(cat: Catalog, step: Step, file: str, path: str) -> None:
-    """A concrete catalog action: known ids, known parameters, values in range."""
+def check_step(cat: Catalog, step: Step, file: str, path: str, allow_speaker: bool = False) -> None:
+    """A concrete catalog action: known ids, known parameters, values in range.
+
+    With ``allow_speaker`` (offline comfort plans) the target may be
+    ``speaker``, the speaker's member (DESIGN section 3), for the target types
+    seats.yaml names as speaker types.
+    """
     cap = cat.capabilities.get(step.capability)
     if cap is None:
         raise CatalogError(file, f"{path}.capability", f"unknown capability {step.capability!r}")
-    if step.target not in cat.valid_targets(step.capability):
+    if step.target == SPEAKER and allow_speaker:
+        if cap.target_type not in cat.seats.speaker_target_types:
+            raise CatalogError(file, f"{path}.target", f"'speaker' is not a target of {step.capability} (no speaker member)")
+    elif step.target not in cat.valid_targets(step.capability):
         raise CatalogError(file, f"{path}.target", f"{step.target!r} is not a target of {step.capability}")
     for name, value in step.parameters.items():
         param = cap.parameters.get(name)
