@@ -32,9 +32,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def n7web_command() -> list[str]:
-    script = Path(sys.executable).with_name("n7web")
-    return [str(script)] if script.exists() else [sys.executable, "-c", "import sys; from app.cli import main; sys.exit(main())"]
+    """``n7web`` of this checkout (``-m`` from the root, whatever the venv's install points at)."""
+    return [sys.executable, "-m", "app.cli"]
 
 
 def read_line(stream, timeout: float) -> str:
@@ -46,45 +49,58 @@ def read_line(stream, timeout: float) -> str:
     return stream.readline()
 
 
+class Hub:
+    """The python-can-remote hub; ready once it logs that it listens."""
+
+    def __init__(self, channel: str) -> None:
+        port = free_port()
+        self.url = f"ws://127.0.0.1:{port}/"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "can_remote", "--interface", "virtual", "--channel", channel, "--host", "127.0.0.1", "--port", str(port)],
+            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        )
+        ready = threading.Event()
+
+        def drain() -> None:  # keep its (chatty DEBUG) log from filling the pipe
+            for line in self.proc.stderr:
+                if "Server listening" in line:
+                    ready.set()
+
+        self.drainer = threading.Thread(target=drain, daemon=True)
+        self.drainer.start()
+        if not ready.wait(10):
+            self.stop()
+            raise AssertionError("python-can-remote hub did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        self.proc.wait(timeout=5)
+        self.drainer.join(timeout=5)
+        self.proc.stderr.close()
+
+
 @pytest.fixture
 def hub(channel):
-    """The python-can-remote hub; ready once it logs that it listens."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "can_remote", "--interface", "virtual", "--channel", channel, "--host", "127.0.0.1", "--port", str(port)],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-    )
-    ready = threading.Event()
-
-    def drain() -> None:  # keep its (chatty DEBUG) log from filling the pipe
-        for line in proc.stderr:
-            if "Server listening" in line:
-                ready.set()
-
-    drainer = threading.Thread(target=drain, daemon=True)
-    drainer.start()
+    hub = Hub(channel)
     try:
-        assert ready.wait(10), "python-can-remote hub did not start"
-        yield f"ws://127.0.0.1:{port}/"
+        yield hub
     finally:
-        proc.terminate()
-        proc.wait(timeout=5)
-        drainer.join(timeout=5)
-        proc.stderr.close()
+        hub.stop()
 
 
 def test_command_applied_across_processes(hub, catalog, dbc):
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with subprocess.Popen(
-        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub, "--gear", "P"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url, "--gear", "P"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
     ) as sim:
         try:
             banner = read_line(sim.stdout, 15)
             assert "ECU simulator running on remote" in banner, banner + sim.stderr.read()
             state = VehicleState(catalog)
             events = Events(state)
-            link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=hub, confirm_timeout_ms=1000), state)
+            link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=hub.url, confirm_timeout_ms=1000), state)
             link.open()
             try:
                 events.wait_for(lambda n, _: n == "vehicle.changed", timeout=5)
@@ -94,9 +110,13 @@ def test_command_applied_across_processes(hub, catalog, dbc):
 
                 sim.stdin.write("speed 42\ngear X\n")
                 sim.stdin.flush()
-                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P"
+                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=off"
                 assert "gear must be one of P, R, N, D" in read_line(sim.stderr, 5)
-                events.wait_for(lambda n, p: n == "vehicle.changed" and p["speed_kph"] == 42.0, timeout=5)
+                sim.stdin.write("child_lock on\n")  # one line at a time: read_line selects on the pipe
+                sim.stdin.flush()
+                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=on"
+                events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True},
+                                timeout=5)
             finally:
                 link.close()
             sim.stdin.close()  # EOF ends the simulator
@@ -115,3 +135,30 @@ def test_remote_open_failure_names_interface_and_channel(catalog, dbc):
         link.open()
     assert "'remote'" in str(info.value) and channel in str(info.value)
     assert time.monotonic() - start < 5
+
+
+def test_simulator_exits_when_its_hub_goes_away(hub):
+    """A simulator whose bus is gone says so and exits non-zero, not running on deaf."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+    ) as sim:
+        try:
+            assert "ECU simulator running on remote" in read_line(sim.stdout, 15)
+            sim.stdin.write("speed 10\n")
+            sim.stdin.flush()
+            assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=10 gear=P child_lock=off"
+            stopped = time.monotonic()
+            hub.stop()  # stdin stays open: only the lost bus can end it
+            code = sim.wait(timeout=15)
+            took = time.monotonic() - stopped
+            err = sim.stderr.read()
+        finally:
+            if sim.poll() is None:
+                sim.kill()
+                sim.wait()
+    assert code == 3, err
+    assert f"n7web simulate: stopping: the CAN bus went away (remote {hub.url})" in err
+    assert "Traceback" not in err
+    assert took < 5, took

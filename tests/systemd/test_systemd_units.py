@@ -277,8 +277,8 @@ def test_simulator_unit_reads_a_fifo_that_never_ends(tmp_path):
                 writer.write(line + "\n")
         lines = [sim.stdout.readline() for _ in range(3)]
         assert "running on virtual" in lines[0]
-        assert lines[1].strip() == "vehicle speed_kph=0 gear=D"
-        assert lines[2].strip() == "vehicle speed_kph=42 gear=D"
+        assert lines[1].strip() == "vehicle speed_kph=0 gear=D child_lock=off"
+        assert lines[2].strip() == "vehicle speed_kph=42 gear=D child_lock=off"
         time.sleep(0.3)
         assert sim.poll() is None, "the simulator stopped after its writers left"
     finally:
