@@ -162,3 +162,63 @@ def test_simulator_exits_when_its_hub_goes_away(hub):
     assert f"n7web simulate: stopping: the CAN bus went away (remote {hub.url})" in err
     assert "Traceback" not in err
     assert took < 5, took
+
+
+def test_serve_on_a_remote_hub_with_the_simulator_in_another_process(hub, tmp_path):
+    """The README's two-process set-up without SocketCAN: ``n7web simulate``
+    and ``n7web serve --can-interface remote`` on one python-can-remote hub."""
+    from service.harness import start_subprocess
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+    ) as sim:
+        try:
+            assert "ECU simulator running on remote" in read_line(sim.stdout, 15)
+            svc = start_subprocess(tmp_path, ["--no-assistant", "--can-interface", "remote", "--can-channel", hub.url])
+            try:
+                with svc.client() as c:
+                    can_status = c.get("/api/v1/status").json()["can"]
+                    assert (can_status["interface"], can_status["channel"]) == ("remote", hub.url)
+                    assert (can_status["state"], can_status["simulator"]) == ("up", "external")
+                    deadline = time.monotonic() + 5
+                    while c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] and time.monotonic() < deadline:
+                        time.sleep(0.05)
+                    session = c.post("/api/v1/sessions", json={}).json()["session_id"]
+                    reply = c.post(f"/api/v1/sessions/{session}/messages",
+                                   json={"text": "open the passenger window", "source": "voice"}).json()
+                    assert reply["status"] == "applied", reply
+                    state = c.get("/api/v1/vehicle/state").json()
+                    assert state["controls"]["window.set_position"]["passenger"] == {"open_percent": 100}
+
+                    sim.stdin.write("child_lock on\n")
+                    sim.stdin.flush()
+                    assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=0 gear=P child_lock=on"
+                    deadline = time.monotonic() + 5
+                    while not c.get("/api/v1/vehicle/state").json()["vehicle"]["child_lock"]:
+                        assert time.monotonic() < deadline, "the service never saw the child lock"
+                        time.sleep(0.05)
+                    # The simulator is another process: the simulation route refuses.
+                    r = c.put("/api/v1/sim/vehicle", json={"child_lock": False})
+                    assert r.status_code == 409 and r.json()["error"]["code"] == "not_simulation"
+            finally:
+                svc.stop()
+            sim.stdin.close()
+            assert sim.wait(timeout=10) == 0
+        finally:
+            if sim.poll() is None:
+                sim.kill()
+                sim.wait()
+
+
+@pytest.mark.parametrize("hub_channel", [None, "n7web", "http://127.0.0.1:1/"])
+def test_serve_refuses_remote_without_a_hub_url(hub_channel, tmp_path):
+    argv = [*n7web_command(), "serve", "--can-interface", "remote", "--state-dir", str(tmp_path)]
+    if hub_channel:
+        argv += ["--can-channel", hub_channel]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={k: v for k, v in os.environ.items() if not k.startswith("N7WEB_")})
+    assert done.returncode == 2
+    assert "--can-interface remote needs --can-channel ws://HOST:PORT/" in done.stderr
+    assert not (tmp_path / "n7web.sqlite3").exists()
