@@ -14,6 +14,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -80,6 +82,24 @@ class Hub:
         self.proc.stderr.close()
 
 
+@contextmanager
+def simulator_on(hub: Hub, *extra: str) -> Iterator[subprocess.Popen]:
+    """``n7web simulate`` on the hub in a child process, running once its banner is out."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url, *extra],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+    ) as sim:
+        try:
+            banner = read_line(sim.stdout, 15)
+            assert "ECU simulator running on remote" in banner, banner
+            yield sim
+        finally:
+            if sim.poll() is None:
+                sim.kill()
+                sim.wait()
+
+
 @pytest.fixture
 def hub(channel):
     hub = Hub(channel)
@@ -90,41 +110,30 @@ def hub(channel):
 
 
 def test_command_applied_across_processes(hub, catalog, dbc):
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen(
-        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url, "--gear", "P"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
-    ) as sim:
+    with simulator_on(hub, "--gear", "P") as sim:
+        state = VehicleState(catalog)
+        events = Events(state)
+        link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=hub.url, confirm_timeout_ms=1000), state)
+        link.open()
         try:
-            banner = read_line(sim.stdout, 15)
-            assert "ECU simulator running on remote" in banner, banner + sim.stderr.read()
-            state = VehicleState(catalog)
-            events = Events(state)
-            link = CanLink(catalog, dbc, LinkConfig(interface="remote", channel=hub.url, confirm_timeout_ms=1000), state)
-            link.open()
-            try:
-                events.wait_for(lambda n, _: n == "vehicle.changed", timeout=5)
-                [outcome] = link.execute([Command("window.set_position", "passenger", {"open_percent": 55})])
-                assert outcome.status == "applied", outcome
-                assert state.control("window.set_position", "passenger") == {"open_percent": 55}
+            events.wait_for(lambda n, _: n == "vehicle.changed", timeout=5)
+            [outcome] = link.execute([Command("window.set_position", "passenger", {"open_percent": 55})])
+            assert outcome.status == "applied", outcome
+            assert state.control("window.set_position", "passenger") == {"open_percent": 55}
 
-                sim.stdin.write("speed 42\ngear X\n")
-                sim.stdin.flush()
-                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=off"
-                assert "gear must be one of P, R, N, D" in read_line(sim.stderr, 5)
-                sim.stdin.write("child_lock on\n")  # one line at a time: read_line selects on the pipe
-                sim.stdin.flush()
-                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=on"
-                events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True},
-                                timeout=5)
-            finally:
-                link.close()
-            sim.stdin.close()  # EOF ends the simulator
-            assert sim.wait(timeout=10) == 0
+            sim.stdin.write("speed 42\ngear X\n")
+            sim.stdin.flush()
+            assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=off"
+            assert "gear must be one of P, R, N, D" in read_line(sim.stderr, 5)
+            sim.stdin.write("child_lock on\n")  # one line at a time: read_line selects on the pipe
+            sim.stdin.flush()
+            assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=on"
+            events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True},
+                            timeout=5)
         finally:
-            if sim.poll() is None:
-                sim.kill()
-                sim.wait()
+            link.close()
+        sim.stdin.close()  # EOF ends the simulator
+        assert sim.wait(timeout=10) == 0
 
 
 def test_remote_open_failure_names_interface_and_channel(catalog, dbc):
@@ -139,25 +148,15 @@ def test_remote_open_failure_names_interface_and_channel(catalog, dbc):
 
 def test_simulator_exits_when_its_hub_goes_away(hub):
     """A simulator whose bus is gone says so and exits non-zero, not running on deaf."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen(
-        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
-    ) as sim:
-        try:
-            assert "ECU simulator running on remote" in read_line(sim.stdout, 15)
-            sim.stdin.write("speed 10\n")
-            sim.stdin.flush()
-            assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=10 gear=P child_lock=off"
-            stopped = time.monotonic()
-            hub.stop()  # stdin stays open: only the lost bus can end it
-            code = sim.wait(timeout=15)
-            took = time.monotonic() - stopped
-            err = sim.stderr.read()
-        finally:
-            if sim.poll() is None:
-                sim.kill()
-                sim.wait()
+    with simulator_on(hub) as sim:
+        sim.stdin.write("speed 10\n")
+        sim.stdin.flush()
+        assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=10 gear=P child_lock=off"
+        stopped = time.monotonic()
+        hub.stop()  # stdin stays open: only the lost bus can end it
+        code = sim.wait(timeout=15)
+        took = time.monotonic() - stopped
+        err = sim.stderr.read()
     assert code == 3, err
     assert f"n7web simulate: stopping: the CAN bus went away (remote {hub.url})" in err
     assert "Traceback" not in err
@@ -169,47 +168,37 @@ def test_serve_on_a_remote_hub_with_the_simulator_in_another_process(hub, tmp_pa
     and ``n7web serve --can-interface remote`` on one python-can-remote hub."""
     from service.harness import start_subprocess
 
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen(
-        [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
-    ) as sim:
+    with simulator_on(hub) as sim:
+        svc = start_subprocess(tmp_path, ["--no-assistant", "--can-interface", "remote", "--can-channel", hub.url])
         try:
-            assert "ECU simulator running on remote" in read_line(sim.stdout, 15)
-            svc = start_subprocess(tmp_path, ["--no-assistant", "--can-interface", "remote", "--can-channel", hub.url])
-            try:
-                with svc.client() as c:
-                    can_status = c.get("/api/v1/status").json()["can"]
-                    assert (can_status["interface"], can_status["channel"]) == ("remote", hub.url)
-                    assert (can_status["state"], can_status["simulator"]) == ("up", "external")
-                    deadline = time.monotonic() + 5
-                    while c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] and time.monotonic() < deadline:
-                        time.sleep(0.05)
-                    session = c.post("/api/v1/sessions", json={}).json()["session_id"]
-                    reply = c.post(f"/api/v1/sessions/{session}/messages",
-                                   json={"text": "open the passenger window", "source": "voice"}).json()
-                    assert reply["status"] == "applied", reply
-                    state = c.get("/api/v1/vehicle/state").json()
-                    assert state["controls"]["window.set_position"]["passenger"] == {"open_percent": 100}
+            with svc.client() as c:
+                can_status = c.get("/api/v1/status").json()["can"]
+                assert (can_status["interface"], can_status["channel"]) == ("remote", hub.url)
+                assert (can_status["state"], can_status["simulator"]) == ("up", "external")
+                deadline = time.monotonic() + 5
+                while c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                session = c.post("/api/v1/sessions", json={}).json()["session_id"]
+                reply = c.post(f"/api/v1/sessions/{session}/messages",
+                               json={"text": "open the passenger window", "source": "voice"}).json()
+                assert reply["status"] == "applied", reply
+                state = c.get("/api/v1/vehicle/state").json()
+                assert state["controls"]["window.set_position"]["passenger"] == {"open_percent": 100}
 
-                    sim.stdin.write("child_lock on\n")
-                    sim.stdin.flush()
-                    assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=0 gear=P child_lock=on"
-                    deadline = time.monotonic() + 5
-                    while not c.get("/api/v1/vehicle/state").json()["vehicle"]["child_lock"]:
-                        assert time.monotonic() < deadline, "the service never saw the child lock"
-                        time.sleep(0.05)
-                    # The simulator is another process: the simulation route refuses.
-                    r = c.put("/api/v1/sim/vehicle", json={"child_lock": False})
-                    assert r.status_code == 409 and r.json()["error"]["code"] == "not_simulation"
-            finally:
-                svc.stop()
-            sim.stdin.close()
-            assert sim.wait(timeout=10) == 0
+                sim.stdin.write("child_lock on\n")
+                sim.stdin.flush()
+                assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=0 gear=P child_lock=on"
+                deadline = time.monotonic() + 5
+                while not c.get("/api/v1/vehicle/state").json()["vehicle"]["child_lock"]:
+                    assert time.monotonic() < deadline, "the service never saw the child lock"
+                    time.sleep(0.05)
+                # The simulator is another process: the simulation route refuses.
+                r = c.put("/api/v1/sim/vehicle", json={"child_lock": False})
+                assert r.status_code == 409 and r.json()["error"]["code"] == "not_simulation"
         finally:
-            if sim.poll() is None:
-                sim.kill()
-                sim.wait()
+            svc.stop()
+        sim.stdin.close()
+        assert sim.wait(timeout=10) == 0
 
 
 @pytest.mark.parametrize("hub_channel", [None, "n7web", "http://127.0.0.1:1/"])
