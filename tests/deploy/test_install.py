@@ -113,8 +113,9 @@ def test_install_lays_out_a_wheel_venv_the_codex_and_the_units(installed):
     want = locked_pins("requirements.lock", "requirements-build.lock") | {"n7web": "0.1.0"}
     assert have == want
 
-    version = subprocess.run([str(dest / "venv/bin/n7web"), "--version"], capture_output=True, text=True, check=True)
-    assert version.stdout == "n7web 0.1.0\n"
+    for argv in (["--version"], ["serve", "--version"]):
+        version = subprocess.run([str(dest / "venv/bin/n7web"), *argv], capture_output=True, text=True, check=True)
+        assert version.stdout == "n7web 0.1.0\n", argv
     _, unit_env = unit_service(root / "etc/systemd/system/n7web.service")
     codex = root / unit_env["CODEX_ASSISTANT_COMMAND"].lstrip("/")
     assert subprocess.run([str(codex), "--version"], capture_output=True, text=True, check=True).stdout.strip() \
