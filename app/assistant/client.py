@@ -146,7 +146,8 @@ class CodexClient:
         account = await self.rpc.request("account/read", {"refreshToken": False})
         if isinstance(account, Mapping) and account.get("requiresOpenaiAuth") is True \
                 and account.get("account") is None:
-            raise NotLoggedInError("the model provider needs an OpenAI login (run `codex login`)")
+            raise NotLoggedInError("the model provider needs an OpenAI login: run "
+                                   f"`CODEX_HOME={self.settings.codex_home} {self.settings.command} login`")
         answer = await self.rpc.request(
             "config/read", {"cwd": str(self.settings.workspace), "includeLayers": False})
         config = answer.get("config") if isinstance(answer, Mapping) else None
