@@ -77,7 +77,8 @@ def test_codex_of_another_version_leaves_the_service_local_only(tmp_path, provid
     try:
         with svc.client(timeout=30) as client:
             assert client.get("/api/v1/status").json()["assistant"] == {
-                "mode": "local_only", "reason": "wrong_version", "codex_version": "0.148.2"}
+                "mode": "local_only", "reason": "wrong_version", "codex_version": "0.148.2",
+                "mcp": "up"}
             assert marker.read_text().count("ran") == 1  # refused once, not restarted in a loop
             session = new_session(client)
             calls = len(provider.calls)

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.assistant.launch import STATIC_OVERRIDES
 
-from mcp_harness import CALLBACK_TOKEN, REPO, TIMEOUT_VARIABLE, TOKEN_VARIABLE, URL_VARIABLE
+from mcp_harness import BEARER_VARIABLE, CALLBACK_TOKEN, REPO, TIMEOUT_VARIABLE, TOKEN_VARIABLE, URL_VARIABLE
 from mcp_jsonrpc import LineRpc
 
 CODEX_BINARY = (
@@ -44,12 +44,15 @@ def _toml(value: Any) -> str:
     raise TypeError(type(value))
 
 
-def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeout_sec: int = 30) -> list[str]:
-    server = {
+def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeout_sec: int = 30,
+               mcp_url: str | None = None) -> list[str]:
+    server: dict[str, Any] = {"url": mcp_url, "bearer_token_env_var": BEARER_VARIABLE} if mcp_url else {
         "command": sys.executable,
         "args": ["-m", "mcp_server"],
         "cwd": str(REPO),
         "env_vars": ENV_VARS,
+    }
+    server |= {
         "enabled": True,
         "required": True,
         "enabled_tools": TOOLS,
@@ -77,7 +80,7 @@ def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeou
     return argv
 
 
-def codex_env(codex_home: Path, backend_url: str, *, timeout: str = "5") -> dict[str, str]:
+def codex_env(codex_home: Path, backend_url: str, *, timeout: str = "5", bearer: str | None = None) -> dict[str, str]:
     """An allowlisted environment: codex's own needs plus the variables `env_vars` names."""
     env = {key: os.environ[key] for key in ("PATH", "LANG") if key in os.environ}
     env.update(
@@ -91,6 +94,8 @@ def codex_env(codex_home: Path, backend_url: str, *, timeout: str = "5") -> dict
             "PYTHONUTF8": "1",
         }
     )
+    if bearer is not None:
+        env[BEARER_VARIABLE] = bearer
     return env
 
 
@@ -103,13 +108,14 @@ def _decline(message: dict[str, Any]) -> dict[str, Any]:
     return {"error": {"code": -32601, "message": "not supported by this client"}}
 
 
-def start_codex(tmp: Path, provider_url: str, backend_url: str, **argv_options: Any) -> LineRpc:
+def start_codex(tmp: Path, provider_url: str, backend_url: str, bearer: str | None = None,
+                **argv_options: Any) -> LineRpc:
     """Spawn codex with a scratch 0700 CODEX_HOME under `tmp` and complete `initialize`."""
     codex_home = tmp / "codex-home"
     codex_home.mkdir(mode=0o700)
     codex = LineRpc(
         codex_argv(provider_url, **argv_options),
-        env=codex_env(codex_home, backend_url),
+        env=codex_env(codex_home, backend_url, bearer=bearer),
         cwd=tmp,
         stderr_path=tmp / "codex.stderr",
         jsonrpc_field=False,
