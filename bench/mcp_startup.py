@@ -1,9 +1,11 @@
 """Start-up figures of the `n7_vehicle` MCP server (DESIGN section 8).
 
-Codex starts one MCP server process per thread (`thread/start`), so the time
-from spawn to an answered `tools/list` is paid on every new conversation and
-the resident size is paid per loaded thread. This script measures exactly
-that, with raw JSON-RPC lines on pipes (no SDK client in the way):
+The service now runs one shared server over streamable HTTP, so this start
+is paid once per service start (and per restart), not per conversation as
+when codex started a stdio server per thread. The figures still bound how
+long `assistant.mcp` stays "down" after a crash. Measured with raw JSON-RPC
+lines on pipes (the stdio mode; the import cost is the same), no SDK client
+in the way:
 
     spawn -> `initialize` answered -> `tools/list` answered, then RSS
 
