@@ -206,7 +206,13 @@ class McpHost:
         backoff = BACKOFF_FIRST_S
         try:
             while not self._closing:
-                proc = self._proc = await self._spawn()
+                try:
+                    proc = self._proc = await self._spawn()
+                except OSError as exc:  # the interpreter itself cannot run: nothing to retry
+                    self._final = True
+                    self._changed.set()
+                    log.error("cannot start the n7_vehicle MCP server (%s)", type(exc).__name__)
+                    return
                 drain = asyncio.create_task(self._drain_stderr(proc))
                 started = time.monotonic()
                 if await self._ready(proc):

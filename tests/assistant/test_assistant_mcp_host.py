@@ -145,3 +145,17 @@ def test_connections_made_while_the_server_restarts_wait_for_it(callback) -> Non
         assert host.state == "down" and host.pid is None
 
     asyncio.run(main())
+
+
+def test_a_server_command_that_cannot_run_leaves_the_host_down_at_once(callback, tmp_path: Path) -> None:
+    async def main() -> None:
+        host = McpHost(callback.url, CALLBACK_TOKEN, 5.0, command=str(tmp_path / "no-python"))
+        await host.start()
+        try:
+            started = time.monotonic()
+            assert host.state == "down" and not await host.wait_up(5.0)
+            assert time.monotonic() - started < 0.5 and host.pid is None
+        finally:
+            await host.close()
+
+    asyncio.run(main())
