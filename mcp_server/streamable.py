@@ -50,7 +50,9 @@ MCP_PATH = "/mcp"
 MAX_BODY_BYTES = 256 * 1024
 """A plan of at most `schemas.MAX_ACTIONS` actions is a few KiB; refuse more before parsing."""
 MAX_CONNECTIONS = 64
-KEEP_ALIVE_S = 30
+KEEP_ALIVE_S = 120
+"""Longer than an HTTP client pool's idle timeout (reqwest: 90 s), so codex closes an idle connection
+first and never sends a call on one the server is closing at that moment."""
 GRACEFUL_SHUTDOWN_S = 2
 PARENT_POLL_S = 1.0
 
