@@ -49,7 +49,8 @@ from mcp_server.tools import RecentSecrets
 MCP_PATH = "/mcp"
 MAX_BODY_BYTES = 256 * 1024
 """A plan of at most `schemas.MAX_ACTIONS` actions is a few KiB; refuse more before parsing."""
-MAX_CONNECTIONS = 64
+MAX_CONNECTIONS = 128
+"""Above 64 loaded threads (the bound's maximum), each keeping one idle connection, plus bursts."""
 KEEP_ALIVE_S = 120
 """Longer than an HTTP client pool's idle timeout (reqwest: 90 s), so codex closes an idle connection
 first and never sends a call on one the server is closing at that moment."""
