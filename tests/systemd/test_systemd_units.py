@@ -54,7 +54,7 @@ def test_verify_catches_a_broken_unit(tmp_path):
     broken.write_text(
         text.replace("\nType=notify\n", "\nTyp=notify\n")
         .replace("ProtectSystem=strict", "ProtectSystem=strictest")
-        .replace("MemoryMax=768M", "MemoryMax=lots")
+        .replace("MemoryMax=480M", "MemoryMax=lots")
     )
     result = analyze("verify", broken)
     output = result.stdout + result.stderr
