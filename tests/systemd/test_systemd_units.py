@@ -114,7 +114,7 @@ def test_service_unit_configuration_is_accepted_by_the_service():
     native = _BUNDLED[0].removeprefix(".tools/")
     assert assistant.command == "/opt/n7web/" + native, "the unit must name the pinned native codex install.sh installs"
     assert assistant.codex_home == Path("/var/lib/n7web/codex-home")
-    assert assistant.max_loaded_threads == 4
+    assert assistant.max_loaded_threads == int(env["N7WEB_MAX_LOADED_THREADS"]) == 16
 
 
 def test_service_unit_hardening_settings():
