@@ -62,6 +62,7 @@ def public_catalog(cat: Catalog) -> dict[str, Any]:
             "target_type": cap.target_type,
             "default_target": cap.default_target,
             "targets": list(cat.valid_targets(cid)),
+            "members": list(cat.target_type(cid).members),
             "fitted": [m for m in cat.target_type(cid).members if cat.fitted(cid, m)],
             "parameters": {n: p.model_dump(exclude_none=True) for n, p in cap.parameters.items()},
             **({"at_least_one": True} if cap.at_least_one else {}),
