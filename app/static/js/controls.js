@@ -20,11 +20,11 @@ export function primaryValue(capability, params) {
   return first ?? "";
 }
 
-/** Tap step for −/+: the catalog step, or a tenth of the range when that is finer than 1/20. */
+/** Tap step for −/+: the catalog's step; without one, 1, or a tenth of a range wider than 20 (percent). */
 export function tapStep(spec) {
-  const step = spec?.step ?? 1;
+  if (typeof spec?.step === "number" && spec.step > 0) return spec.step;
   const span = (spec?.max ?? 0) - (spec?.min ?? 0);
-  return span / step > 20 ? span / 10 : step;
+  return span > 20 ? span / 10 : 1;
 }
 
 export function nextValue(value, spec, dir) {
