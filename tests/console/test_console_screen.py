@@ -166,6 +166,7 @@ def test_offline_within_3_seconds_of_the_service_stopping(playwright_driver, tmp
                    && document.querySelector('[data-testid=badge-assistant]').dataset.mode === 'offline'""",
                 timeout=5_000)
             seen = time.monotonic() - stopped
+            print(f"stopped service shown offline after {seen:.2f} s")
             assert seen <= 3.0, f"offline shown {seen:.2f} s after the service stopped"
             assert tid("live-banner").is_visible() and tid("live-banner").text_content().strip()
             # Red badges and greyed values ("last known"), measured from computed colours.
@@ -185,5 +186,33 @@ def test_offline_within_3_seconds_of_the_service_stopping(playwright_driver, tmp
             console.tap("ctl-climate.set_temperature-driver-inc")
             assert console.wait_result("unavailable")["reason"] == "offline"
             save_screenshot(page, tmp_path, "console-1280x720-offline.png")
+    finally:
+        service.stop()
+
+
+def test_a_hung_service_is_shown_offline_within_3_seconds_and_live_again_after(playwright_driver, tmp_path):
+    """SIGSTOP keeps every socket open (the event stream does not end): the page's
+    liveness probe still shows it within 3 s, and shows live again once it resumes."""
+    import os
+    import signal
+
+    service = start_service(tmp_path / "svc")
+    try:
+        with open_console(playwright_driver, service, tmp_path / "profile") as console:
+            page = console.page
+            os.kill(service.proc.pid, signal.SIGSTOP)
+            stopped = time.monotonic()
+            try:
+                page.wait_for_function("document.getElementById('panel').dataset.live === 'offline'", timeout=6_000)
+                seen = time.monotonic() - stopped
+                assert console.tid("badge-can").get_attribute("data-state") == "offline"
+            finally:
+                os.kill(service.proc.pid, signal.SIGCONT)
+            print(f"hung service shown offline after {seen:.2f} s")
+            assert seen <= 3.0, f"offline shown {seen:.2f} s after the service hung"
+            page.wait_for_function("document.getElementById('panel').dataset.live === 'live'", timeout=10_000)
+            assert console.tid("badge-can").get_attribute("data-state") == "up"
+            assert console.tid("live-banner").is_hidden()
+            assert page.n7_errors == []
     finally:
         service.stop()

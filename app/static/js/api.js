@@ -63,6 +63,19 @@ export function createHttpApi() {
       callJson("GET", `/api/v1/sessions/${encodeURIComponent(sessionId)}/messages?limit=${limit}`),
     interrupt: (sessionId) =>
       callJson("POST", `/api/v1/sessions/${encodeURIComponent(sessionId)}/interrupt`, { body: {} }),
+    /** A liveness probe: true when /healthz answers within `timeoutMs`. */
+    async ping(timeoutMs = 1500) {
+      const ctl = new AbortController();
+      const timer = setTimeout(() => ctl.abort(), timeoutMs);
+      try {
+        const res = await fetch("/healthz", { cache: "no-store", signal: ctl.signal });
+        return res.ok;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     postAction: (action) => callJson("POST", "/api/v1/actions", { body: action }),
     putSimVehicle: (vehicle) => callJson("PUT", "/api/v1/sim/vehicle", { body: vehicle }),
 

@@ -37,7 +37,7 @@ export function targetLabel(id) {
   return pick(label, String(id));
 }
 
-/** "Seat heating · driver"; a mode or learned button by its own name; no target word for the cabin. */
+/** "<capability> · <target>" labels; a mode or learned button by its own name; no target word for the cabin. */
 export function controlLabel(cap, target) {
   const type = capability(cap)?.target_type;
   if ((type === "mode" || type === "peripheral") && target) return targetLabel(target);

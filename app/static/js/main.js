@@ -68,6 +68,15 @@ async function start() {
     "status.changed": (status) => onStatus(status),
   });
 
+  // The event stream ends at once when the service stops; a hung service (or a
+  // dead link that keeps the socket) is caught by this probe within ~3 s.
+  let probing = false;
+  setInterval(async () => {
+    if (probing) return;
+    probing = true;
+    try { store.setReachable(await api.ping(1500)); } finally { probing = false; }
+  }, 1000);
+
   const statusLoad = api.getStatus().then(onStatus, (err) => store.setStatusError(err.message));
   await Promise.allSettled([statusLoad, chat.restore()]);
   document.body.dataset.ready = "true";

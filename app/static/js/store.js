@@ -10,6 +10,7 @@ export function createStore() {
     controls: null, // capability -> target -> parameters|null; null before the snapshot
     events: "connecting", // connecting | open | closed
     everOpen: false, // the event stream was open once (then a drop means "offline")
+    reachable: true, // the last liveness probe was answered (a hung service keeps its stream open)
     catalog: null, // the catalog view, once loaded
   };
   const listeners = new Set();
@@ -40,6 +41,11 @@ export function createStore() {
     },
     setStatusError(message) {
       state.statusError = message;
+      notify();
+    },
+    setReachable(value) {
+      if (state.reachable === value) return;
+      state.reachable = value;
       notify();
     },
     setConnection(value) {
@@ -110,6 +116,7 @@ export function controlParams(state, capability, target) {
  * offline: the service or its event stream is gone; stale: the vehicle state is old.
  */
 export function liveness(state) {
+  if (!state.reachable) return "offline";
   if (state.events !== "open") {
     return state.everOpen || state.statusError ? "offline" : "connecting";
   }
