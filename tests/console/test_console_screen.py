@@ -35,6 +35,17 @@ def move(service, speed_kph: float, gear: str) -> None:
         c.put("/api/v1/sim/vehicle", json={"speed_kph": speed_kph, "gear": gear}).raise_for_status()
 
 
+def reset(service) -> None:
+    """Parked, tailgate closed, windows and sunroof shut (the tests share one service)."""
+    move(service, 0, "P")
+    with httpx.Client(base_url=service.base, timeout=15.0, trust_env=False) as c:
+        for cap, target, params in (("tailgate.set", "cabin", {"open": False}),
+                                    ("window.set_position", "all", {"open_percent": 0}),
+                                    ("sunroof.set_position", "cabin", {"open_percent": 0})):
+            r = c.post("/api/v1/actions", json={"capability": cap, "target": target, "parameters": params})
+            assert r.json()["status"] in {"applied", "already_applied"}, r.text
+
+
 def measure(page) -> dict:
     return page.evaluate(MEASURE, {"minTouch": 76, "minFont": 20})
 
@@ -72,7 +83,7 @@ def test_every_tab_fits_with_car_sized_targets_text_and_contrast(playwright_driv
 
 
 def test_driving_locks_typing_and_shows_interlocks_before_a_tap(playwright_driver, shared_service, tmp_path):
-    move(shared_service, 0, "P")
+    reset(shared_service)
     with open_console(playwright_driver, shared_service, tmp_path / "profile") as console:
         page, tid = console.page, console.tid
         assert tid("chat-input").is_enabled() and tid("drive-lock").is_hidden()
@@ -125,7 +136,7 @@ def test_driving_locks_typing_and_shows_interlocks_before_a_tap(playwright_drive
 
 
 def test_chinese_reply_turns_the_page_words_chinese(playwright_driver, shared_service, tmp_path):
-    move(shared_service, 0, "P")
+    reset(shared_service)
     with open_console(playwright_driver, shared_service, tmp_path / "profile") as console:
         page, tid = console.page, console.tid
         assert page.evaluate("document.body.dataset.lang") == "en"

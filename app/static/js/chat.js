@@ -246,6 +246,7 @@ export function createChat({ api, elements }) {
             terminal = true;
             assistant.li.classList.remove("pending");
             finishAssistant(assistant, data);
+            scrollDown(true);
             break;
           case "error":
             terminal = true;

@@ -49,8 +49,9 @@ export function createStatusBar(store) {
     can.textContent = t(`badge.can.${can.dataset.state}`);
     can.title = [c.interface, c.channel, c.simulator].filter(Boolean).join(" · ");
 
-    events.dataset.state = state.events;
-    events.textContent = t(`badge.events.${state.events}`);
+    // While offline a reconnecting stream is said as offline, not as "connecting".
+    events.dataset.state = offline && state.events !== "open" ? "closed" : state.events;
+    events.textContent = t(`badge.events.${events.dataset.state}`);
 
     const v = state.vehicle;
     const kph = typeof v.speed_kph === "number" ? v.speed_kph : null;
