@@ -227,3 +227,88 @@ def test_a_hung_service_is_shown_offline_within_3_seconds_and_live_again_after(p
             assert page.n7_errors == []
     finally:
         service.stop()
+
+
+#: Taps whose interlocks depend on speed and gear (catalog gates.yaml and modes.yaml).
+GATED_TAPS = [
+    ("tailgate.set", "cabin", {"open": True}),
+    ("sunroof.set_position", "cabin", {"open_percent": 10}),
+    ("mode.activate", "nap", {}),
+    ("mode.activate", "car_wash", {}),
+    ("mode.activate", "camping", {}),
+    ("mode.activate", "pet", {}),
+]
+#: The page's unavailability codes as the backend's refusal reasons.
+PAGE_TO_BACKEND = {"gear": "interlock_gear", "stop": "interlock_speed", "speed": "interlock_speed",
+                   "unknown": "interlock_unknown"}
+
+
+def test_the_page_predicts_exactly_what_the_backend_gates_refuse(playwright_driver, shared_service, tmp_path):
+    """What the page greys out before a tap (from the catalog's gates) is what the backend
+    refuses when the same tap is sent, over speeds and gears on both sides of each limit."""
+    reset(shared_service)
+    with open_console(playwright_driver, shared_service, tmp_path / "profile") as console, \
+            httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c:
+        page = console.page
+        checked = 0
+        for speed, gear in ((0, "P"), (0, "D"), (3, "P"), (60, "R"), (120, "D"), (121, "D")):
+            move(shared_service, speed, gear)
+            console.wait_value("vehicle-speed", str(speed))
+            console.wait_value("vehicle-gear", gear)
+            for cap, target, params in GATED_TAPS:
+                predicted = page.evaluate(
+                    """async ([capability, target, params]) => {
+                      const { blocked } = await import('./js/gates.js');
+                      const { controlParams } = await import('./js/store.js');
+                      const speed = Number(document.querySelector('[data-testid=vehicle-speed]').dataset.value);
+                      const gear = document.querySelector('[data-testid=vehicle-gear]').dataset.value;
+                      const current = capability === 'sunroof.set_position' ? {open_percent: 0} : null;
+                      const hit = blocked({capability, target, params, current,
+                                           vehicle: {speed_kph: speed, gear, stale: false}, live: true});
+                      return hit && hit.code;
+                    }""", [cap, target, params])
+                answer = c.post("/api/v1/actions", json={"capability": cap, "target": target, "parameters": params}).json()
+                refused = answer["status"] == "rejected" and answer["reason"].startswith("interlock_")
+                assert (predicted is not None) == refused, (speed, gear, cap, target, predicted, answer)
+                if predicted:
+                    assert PAGE_TO_BACKEND[predicted] == answer["reason"], (speed, gear, cap, predicted, answer)
+                checked += 1
+                reset_openings(c)
+        assert checked == 6 * len(GATED_TAPS)
+        assert page.n7_errors == []
+
+
+def reset_openings(c: httpx.Client) -> None:
+    for cap, params in (("tailgate.set", {"open": False}), ("sunroof.set_position", {"open_percent": 0})):
+        c.post("/api/v1/actions", json={"capability": cap, "target": "cabin", "parameters": params})
+
+
+def test_child_lock_indicator_follows_the_state_when_it_has_one(playwright_driver, shared_service, tmp_path):
+    reset(shared_service)
+    with open_console(playwright_driver, shared_service, tmp_path / "profile") as console, \
+            httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c:
+        vehicle = c.get("/api/v1/vehicle/state").json()["vehicle"]
+        indicator = console.tid("vehicle-child-lock")
+        if isinstance(vehicle.get("child_lock"), bool):
+            assert indicator.is_visible()
+            assert indicator.get_attribute("data-value") == str(vehicle["child_lock"]).lower()
+        else:  # a state without the field: no indicator, no guess
+            assert indicator.is_hidden()
+
+
+def test_liveness_rules_mark_stale_and_unreachable_state_as_not_live(playwright_driver, shared_service, tmp_path):
+    """The page's rule (the same one that greys values, shows the banner and turns the
+    badges red, as the offline tests show): a stale vehicle state is "stale", a closed
+    stream or an unanswered probe is "offline". (The simulator cannot be silenced from
+    here, so a stale snapshot is fed to the rule directly.)"""
+    reset(shared_service)
+    with open_console(playwright_driver, shared_service, tmp_path / "profile") as console:
+        page = console.page
+        live = page.evaluate("""async () => {
+            const { liveness } = await import('./js/store.js');
+            const base = {events: 'open', everOpen: true, reachable: true, controls: {}, statusError: null};
+            return [liveness({...base, vehicle: {stale: false}}), liveness({...base, vehicle: {stale: true}}),
+                    liveness({...base, events: 'connecting', vehicle: {stale: false}}),
+                    liveness({...base, reachable: false, vehicle: {stale: false}})];
+        }""")
+        assert live == ["live", "stale", "offline", "offline"]
