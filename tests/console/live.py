@@ -185,7 +185,8 @@ def elapsed_ms(start: float) -> float:
 #: scroll size and, for every visible element: interactive ones smaller than
 #: `minTouch`, text smaller than `minFont`, and text whose WCAG contrast (computed
 #: colours; the background composited walking up the ancestors; opacity applied)
-#: is under 4.5:1, or under 7:1 for values (`.value`) while the panel is live.
+#: is under 4.5:1, or under 7:1 for values (`.value`) while the panel is live; and
+#: text wider than its own box (`cut`: cut off or running under its neighbour).
 MEASURE = """({minTouch, minFont}) => {
   const W = innerWidth, H = innerHeight;
   const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return [0, 0, 0, 0];
@@ -209,7 +210,7 @@ MEASURE = """({minTouch, minFont}) => {
   const name = (el) => (el.dataset.testid || el.textContent.trim().slice(0, 30) || el.className || el.tagName);
   const live = document.getElementById('panel')?.dataset.live === 'live';
   const out = { scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, W, H],
-                small: [], tiny: [], faint: [], texts: 0, targets: 0 };
+                small: [], tiny: [], faint: [], cut: [], texts: 0, targets: 0 };
   for (const el of document.querySelectorAll('button, input, select, textarea, a[href], [role=tab]')) {
     if (!visible(el)) continue; out.targets++;
     const r = el.getBoundingClientRect();
@@ -220,6 +221,7 @@ MEASURE = """({minTouch, minFont}) => {
     if (!(own || el.tagName === 'INPUT') || !visible(el)) continue; out.texts++;
     const cs = getComputedStyle(el); const size = parseFloat(cs.fontSize);
     if (size < minFont - 0.01) out.tiny.push(`${name(el)} ${size}px`);
+    if (el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1 && cs.display !== 'inline') out.cut.push(`${name(el)} ${el.scrollWidth}>${el.clientWidth}`);
     const bg = background(el); const fg = parse(cs.color); const eff = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], bg);
     const need = live && el.closest('.value') ? 7 : 4.5; const got = ratio(eff, bg);
     if (got < need) out.faint.push(`${name(el)} ${got.toFixed(2)} < ${need}`);

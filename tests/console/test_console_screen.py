@@ -74,6 +74,7 @@ def test_every_tab_fits_with_car_sized_targets_text_and_contrast(playwright_driv
             assert m["small"] == [], f"{tab}: touch targets under 76 px: {m['small']}"
             assert m["tiny"] == [], f"{tab}: text under 20 px: {m['tiny']}"
             assert m["faint"] == [], f"{tab}: contrast too low: {m['faint']}"
+            assert m["cut"] == [], f"{tab}: text wider than its box: {m['cut']}"
             # Nothing on the tab is cut off by the page: every control is inside the viewport.
             outside = page.evaluate("""() => [...document.querySelectorAll('.tab-page:not([hidden]) button')]
                 .map(b => b.getBoundingClientRect()).filter(r => r.bottom > innerHeight || r.right > innerWidth).length""")
@@ -154,7 +155,7 @@ def test_chinese_reply_turns_the_page_words_chinese(playwright_driver, shared_se
         assert "车窗" in page.locator('[data-testid="ctl-window.set_position-driver"] .stepper-title').text_content()
         assert page.evaluate("document.documentElement.lang") == "zh-CN"
         m = measure(page)
-        assert m["small"] == [] and m["tiny"] == [] and m["faint"] == [], m
+        assert m["small"] == [] and m["tiny"] == [] and m["faint"] == [] and m["cut"] == [], m
         save_screenshot(page, tmp_path, "console-1280x720-zh.png")
         console.send("close all windows")
         page.wait_for_function("document.body.dataset.lang === 'en'")
