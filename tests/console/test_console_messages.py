@@ -81,3 +81,42 @@ def test_catalog_route_serves_the_words_and_the_gates():
     assert body["modes"]["car_wash"]["requires"] == {"gear": "P", "speed_kph_max": 0.0}
     assert body["capabilities"]["climate.adjust_temperature"]["control"] == "climate.set_temperature"
     assert body["capabilities"]["seat.set_ventilation"]["fitted"] == ["driver", "passenger"]
+
+
+STATIC = ROOT / "app" / "static"
+FAMILIES = ("badge.", "brand", "card.", "chat.", "color.", "ctl.", "drive.", "error.", "gate.", "live.",
+            "reason.", "status.", "tab.", "theme.", "value.", "vehicle.")
+
+
+def test_every_word_the_page_asks_for_is_in_the_table():
+    table = load_messages(default_catalog_dir())
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js"))
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    literal = set(re.findall(r'"([a-z_]+(?:\.[a-z0-9_]+)*)"', sources)) | set(re.findall(r'data-i18n="([^"]+)"', html))
+    events = {"status.changed", "vehicle.changed"}  # event stream names, not words
+    wanted = {k for k in literal if k.startswith(FAMILIES) and k not in events}
+    assert len(wanted) > 30
+    assert sorted(wanted - set(table)) == []
+    # Keys built at run time: each family the page builds from has its members.
+    prefixes = set(re.findall(r"t\(`([a-z_.]+)\$\{", sources))
+    assert prefixes, "no built keys found"
+    for prefix in prefixes:
+        assert any(k.startswith(prefix) for k in table), prefix
+    cat = load_catalog()
+    families = {
+        "tab.": ["climate", "seats", "openings", "lights", "modes", "sim"],
+        "gate.": ["gear", "stop", "speed", "unknown", "offline"],
+        "gate.short.": ["gear", "stop", "speed", "unknown", "offline"],
+        "live.": ["offline", "stale", "connecting"],
+        "badge.can.": ["up", "down", "error", "unknown", "offline"],
+        "badge.events.": ["open", "connecting", "closed"],
+        "badge.mode.": ["simulation", "dry_run", "hardware", "unknown"],
+        "status.": ["applied", "unconfirmed", "rejected", "failed", "already_applied", "dry_run"],
+        "reason.assistant.": ["binary_missing", "wrong_version", "not_logged_in", "disabled", "crashed", "starting"],
+        "color.": list(cat.capabilities["ambient_light.set"].parameters["color"].choices or ()),
+    }
+    from vehicle.refusals import Reason
+
+    families["reason."] = [r.value for r in Reason]
+    missing = [p + m for p, names in families.items() for m in names if p + m not in table]
+    assert missing == []

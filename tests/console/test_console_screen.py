@@ -157,6 +157,11 @@ def test_chinese_reply_turns_the_page_words_chinese(playwright_driver, shared_se
         m = measure(page)
         assert m["small"] == [] and m["tiny"] == [] and m["faint"] == [] and m["cut"] == [], m
         save_screenshot(page, tmp_path, "console-1280x720-zh.png")
+        # After a reload the restored conversation sets the language again.
+        page.reload()
+        console.wait_live()
+        page.wait_for_function("document.body.dataset.lang === 'zh'")
+        assert tid("tab-seats").text_content() == "座椅"
         console.send("close all windows")
         page.wait_for_function("document.body.dataset.lang === 'en'")
         assert tid("tab-seats").text_content() == "Seats"
