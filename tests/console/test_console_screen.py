@@ -289,7 +289,7 @@ def reset_openings(c: httpx.Client) -> None:
         c.post("/api/v1/actions", json={"capability": cap, "target": "cabin", "parameters": params})
 
 
-def test_child_lock_indicator_follows_the_state_when_it_has_one(playwright_driver, shared_service, tmp_path):
+def test_child_lock_indicator_and_the_theme_button(playwright_driver, shared_service, tmp_path):
     reset(shared_service)
     with open_console(playwright_driver, shared_service, tmp_path / "profile") as console, \
             httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c:
@@ -300,6 +300,16 @@ def test_child_lock_indicator_follows_the_state_when_it_has_one(playwright_drive
             assert indicator.get_attribute("data-value") == str(vehicle["child_lock"]).lower()
         else:  # a state without the field: no indicator, no guess
             assert indicator.is_hidden()
+        # The day/night button switches the theme and the choice is kept across a reload.
+        page = console.page
+        assert page.evaluate("document.documentElement.dataset.theme") == "night"
+        console.tid("theme-toggle").click()
+        assert page.evaluate("document.documentElement.dataset.theme") == "day"
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        page.reload()
+        console.wait_live()
+        assert page.evaluate("document.documentElement.dataset.theme") == "day"
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background != "rgb(11, 15, 20)"
 
 
 def test_liveness_rules_mark_stale_and_unreachable_state_as_not_live(playwright_driver, shared_service, tmp_path):
