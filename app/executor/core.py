@@ -23,7 +23,7 @@ from vehicle.catalog import Catalog
 from vehicle.gates import GateContext
 from vehicle.plan import control_name
 from vehicle.refusals import Reason, Refusal
-from vehicle.safety import MAX_COMMANDS, DecisionRequest, Key, decide, recheck
+from vehicle.safety import MAX_COMMANDS, DecisionRequest, Key, StateSnapshot, decide, recheck
 
 from . import wording
 from .results import Item, Member, from_decision, overall
@@ -98,7 +98,7 @@ class Executor:
         with req.ledger.lock:
             if req.guard is not None:
                 req.guard()
-            decision = decide(self.catalog, req.parse, req.seat, self.state, frozenset(req.ledger.consumed),
+            decision = decide(self.catalog, req.parse, req.seat, StateSnapshot.of(self.state), frozenset(req.ledger.consumed),
                               self._decision_request(req))
             req.ledger.decided |= decision.decided_keys()
             items = [from_decision(a) for a in decision.actions]

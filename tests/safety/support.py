@@ -34,6 +34,12 @@ class MemoryState:
         value = self.controls.get((capability, member))
         return dict(value) if value is not None else None
 
+    def snapshot(self) -> dict[str, Any]:
+        controls: dict[str, dict[str, Any]] = {}
+        for (cap, member), params in self.controls.items():
+            controls.setdefault(cap, {})[member] = dict(params)
+        return {"controls": controls}
+
     def confirm(self, capability: str, member: str, **params: Any) -> "MemoryState":
         self.controls[(capability, member)] = params
         return self

@@ -47,3 +47,10 @@ def test_turn_end_leftovers_skip_what_an_execute_call_decided(catalog):
     p = parse(actions=(Action("tailgate.set", "cabin", {"open": True}), Action("climate.set_ac", "cabin", {"on": True})))
     d = run(catalog, p, skip_parser_keys=frozenset({("tailgate.set", "cabin")}))
     assert [a.capability for a in d.actions] == ["climate.set_ac"]
+
+
+def test_a_parser_action_refused_at_validation_is_not_reported_twice(catalog):
+    p = parse(actions=(Action("climate.set_temperature", "driver", {"celsius": 72.0}),))
+    first = run(catalog, p)
+    assert verdicts(first)[0][3] == "out_of_range"
+    assert run(catalog, p, skip_parser_keys=first.decided_keys()).actions == ()

@@ -2,6 +2,7 @@
 from .decide import decide
 from .decision import MAX_COMMANDS, ActionDecision, Decision, DecisionRequest, Key, MemberDecision
 from .gate import recheck
+from .snapshot import StateSnapshot
 
-__all__ = ["MAX_COMMANDS", "ActionDecision", "Decision", "DecisionRequest", "Key", "MemberDecision", "decide",
-           "recheck"]
+__all__ = ["MAX_COMMANDS", "ActionDecision", "Decision", "DecisionRequest", "Key", "MemberDecision", "StateSnapshot",
+           "decide", "recheck"]

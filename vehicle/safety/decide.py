@@ -83,8 +83,10 @@ def _touches(catalog: Catalog, action: Action, forbidden: set[Key]) -> bool:
 
 def _skip_decided(action: ActionDecision, skip: Set[Key]) -> ActionDecision | None:
     """Turn end: a parser action is never decided twice (sent or refused)."""
-    if not skip or not action.members:
+    if not skip:
         return action
+    if not action.members:  # refused before it had members: same verdict, not reported twice
+        return None if action.identity() in skip else action
     if action.is_mode:  # all-or-nothing: a mode any of whose steps was decided is not retried
         return None if any(m.key in skip for m in action.members) else action
     action.members = [m for m in action.members if m.key not in skip]

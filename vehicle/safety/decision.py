@@ -68,7 +68,14 @@ class ActionDecision:
         return [m for m in self.members if m.pending]
 
     def keys(self) -> list[Key]:
+        """The members it settles; an action refused before it had any stands for itself."""
+        if not self.members:
+            return [self.identity()]
         return [m.key for m in self.members if m.key is not None]
+
+    def identity(self) -> Key:
+        """A key for an action with no members (refused at validation or binding)."""
+        return ("action", f"{self.capability}|{self.target}|{sorted(self.parameters.items())!r}")
 
 
 @dataclass(frozen=True)
