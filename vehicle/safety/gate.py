@@ -35,12 +35,18 @@ def gate_member(ctx: GateContext, seat: str | None, source: str, capability: str
     return check_command(ctx, command)
 
 
+def _mode_seat(ctx: GateContext, seat: str | None, action: Any) -> Refusal | None:
+    """May the speaker's seat start this mode at all (modes are one permission)?"""
+    if action.source in UNRESTRICTED:
+        return None
+    return seat_refusal(ctx.catalog, seat, action.capability, str(action.target), child_lock(ctx.state))
+
+
 def gate_mode(ctx: GateContext, seat: str | None, action: ActionDecision) -> Refusal | None:
     """Seat and gates of a whole mode; marks each step with its own verdict."""
-    if action.source not in UNRESTRICTED:
-        refusal = seat_refusal(ctx.catalog, seat, action.capability, str(action.target), child_lock(ctx.state))
-        if refusal is not None:
-            return refusal
+    refusal = _mode_seat(ctx, seat, action)
+    if refusal is not None:
+        return refusal
     conflict = next((m.refusal for m in action.members if m.verdict == "rejected"), None)
     if conflict is not None:
         return conflict
@@ -97,10 +103,9 @@ def recheck(ctx: GateContext, seat: str | None, action: Any, pending: list[Any])
 
 def gate_mode_live(ctx: GateContext, seat: str | None, action: Any) -> Refusal | None:
     """A mode's gates on live state, marking nothing (the decision is already made)."""
-    if action.source not in UNRESTRICTED:
-        refusal = seat_refusal(ctx.catalog, seat, action.capability, str(action.target), child_lock(ctx.state))
-        if refusal is not None:
-            return refusal
+    refusal = _mode_seat(ctx, seat, action)
+    if refusal is not None:
+        return refusal
     refusal, _ = check_mode(ctx, str(action.target), [m.command for m in action.members if m.command])
     return refusal
 
