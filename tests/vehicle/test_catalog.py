@@ -163,3 +163,151 @@ def test_catalog_check_cli_accepts_shipped():
     proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "catalog OK" in proc.stdout
+
+
+# -- seats.yaml (DESIGN section 3a) -----------------------------------------------
+
+def test_seats_section_loads_the_shipped_table(catalog):
+    seats = catalog.seats
+    assert seats.seats.driver.allow_all and seats.seats.passenger.allow_all and seats.seats.unknown.allow_all
+    assert seats.seats.outside.allow == {} and not seats.seats.outside.allow_all
+    assert set(seats.seats.rear_left.allow) == set(seats.seats.rear_right.allow)
+    assert all(members == ("rear_left",) for members in seats.seats.rear_left.allow.values())
+    assert set(seats.child_lock.seats) == {"rear_left", "rear_right"}
+    assert set(seats.child_lock.capabilities) == {"window.set_position", "window.adjust_position"}
+    assert set(seats.speaker_target_types) == {"zone", "seat", "window"}
+
+
+def _set(path, value):
+    def mutate(doc):
+        node = doc
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    return mutate
+
+
+def _drop(path):
+    def mutate(doc):
+        node = doc
+        for key in path[:-1]:
+            node = node[key]
+        del node[path[-1]]
+    return mutate
+
+
+@pytest.mark.parametrize(
+    "mutate,path,problem",
+    [
+        (_set(["seats", "rear_left", "allow", "climate.warp"], ["rear_left"]),
+         "seats.rear_left.allow.climate.warp", "unknown capability"),
+        (_set(["seats", "rear_right", "allow", "window.set_position"], ["rear_middle"]),
+         "seats.rear_right.allow.window.set_position", "'rear_middle' is not a member"),
+        (_set(["seats", "rear_right", "allow", "window.set_position"], ["all"]),
+         "seats.rear_right.allow.window.set_position", "'all' is not a member"),
+        (_set(["seats", "outside", "allow", "mode.activate"], ["disco"]),
+         "seats.outside.allow.mode.activate", "'disco' is not a member"),
+        (_set(["seats", "trunk"], {"allow_all": True}), "seats.trunk", "Extra inputs"),
+        (_drop(["seats", "unknown"]), "seats.unknown", "Field required"),
+        (_set(["seats", "driver"], {"allow_all": True, "allow": {"tailgate.set": ["cabin"]}}),
+         "seats.driver", "either allow_all or allow"),
+        (_set(["seats", "passenger"], {"allow_all": "yes please"}), "seats.passenger.allow_all", "boolean"),
+        (_set(["child_lock", "capabilities"], ["window.set_position", "window.slam"]),
+         "child_lock.capabilities[1]", "unknown capability"),
+        (_set(["child_lock", "seats"], ["rear_middle"]), "child_lock.seats[0]", "Input should be"),
+        (_set(["speaker_target_types"], ["zone", "armrest"]), "speaker_target_types", "unknown target type"),
+        (_set(["colour"], "red"), "colour", "Extra inputs"),
+    ],
+)
+def test_invalid_seats_name_file_path_problem(raw, mutate, path, problem):
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(_broken(raw, "seats", mutate))
+    err = info.value
+    assert (err.file, err.path) == ("seats.yaml", path)
+    assert problem in err.problem
+
+
+def test_seats_file_missing_or_not_a_mapping(raw):
+    data = copy.deepcopy(raw)
+    del data["seats"]
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert info.value.file == "seats.yaml" and "missing" in info.value.problem
+    data["seats"] = ["driver"]
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert info.value.file == "seats.yaml" and "mapping" in info.value.problem
+
+
+def test_catalog_check_cli_refuses_bad_seats(tmp_path):
+    dst = tmp_path / "bad"
+    shutil.copytree(default_catalog_dir(), dst, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    data = yaml.safe_load((dst / "seats.yaml").read_text())
+    data["seats"]["rear_left"]["allow"]["tailgate.sett"] = ["cabin"]
+    (dst / "seats.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "seats.yaml: seats.rear_left.allow.tailgate.sett: unknown capability" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "mutate,problem",
+    [
+        (lambda d: d["capabilities"]["climate.adjust_fan_speed"]["parameters"].update(
+            delta_level={"type": "float", "min": -6, "max": 6, "step": 0.5}), "number of the twin's type"),
+        (lambda d: d["capabilities"]["seat.adjust_heating"]["parameters"].update(
+            extra={"type": "int", "min": 0, "max": 1}), "exactly one parameter"),
+        (lambda d: d["capabilities"]["window.adjust_position"].update(target_type="zone", default_target="all"),
+         "twin's target type"),
+    ],
+)
+def test_adjust_twins_are_checked(raw, mutate, problem):
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(_broken(raw, "capabilities", mutate))
+    assert info.value.file == "capabilities.yaml" and problem in info.value.problem
+
+
+def test_offline_plans_may_name_the_speaker(raw):
+    """DESIGN section 3: plan steps name a member, a group or `speaker`."""
+    data = copy.deepcopy(raw)
+    data["needs"]["needs"]["cold"]["offline_plan"] = [
+        {"capability": "climate.power", "target": "cabin", "parameters": {"on": True}},
+        {"capability": "climate.adjust_temperature", "target": "speaker", "parameters": {"delta_celsius": 2.0}},
+        {"capability": "seat.set_heating", "target": "speaker", "parameters": {"level": 2}},
+    ]
+    cat = catalog_from_dict(data)
+    assert [s.target for s in cat.needs["cold"].offline_plan] == ["cabin", "speaker", "speaker"]
+
+
+@pytest.mark.parametrize(
+    "step,path,problem",
+    [
+        ({"capability": "climate.power", "target": "speaker", "parameters": {"on": True}},
+         "needs.cold.offline_plan[0].target", "no speaker member"),
+        # glare may only close the sunshade: a speaker step must be allowed for every seat
+        ({"capability": "window.set_position", "target": "speaker", "parameters": {"open_percent": 0}},
+         "needs.cold.offline_plan[0]", "not allowed for need"),
+    ],
+)
+def test_speaker_steps_are_checked(raw, step, path, problem):
+    data = copy.deepcopy(raw)
+    if step["capability"] == "window.set_position":
+        data["needs"]["needs"]["cold"]["allowed"] = [
+            r for r in data["needs"]["needs"]["cold"]["allowed"] if r["capability"] != "window.set_position"
+        ] + [{"capability": "window.set_position", "targets": ["driver", "passenger"],
+              "direction": {"parameter": "open_percent", "decrease": True}}]
+    data["needs"]["needs"]["cold"]["offline_plan"] = [step]
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert (info.value.file, info.value.path) == ("needs.yaml", path)
+    assert problem in info.value.problem
+
+
+def test_speaker_is_not_a_mode_target(raw):
+    data = copy.deepcopy(raw)
+    data["modes"]["modes"]["pet"]["steps"][1]["target"] = "speaker"
+    with pytest.raises(CatalogError) as info:
+        catalog_from_dict(data)
+    assert info.value.path == "modes.pet.steps[1].target"

@@ -1,6 +1,7 @@
 """Strict plan validation, relative adjust resolution and the hardware gates."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import pytest
@@ -66,9 +67,75 @@ def test_validate_refuses(catalog, cap, target, params, reason):
 
 def test_out_of_range_names_allowed_range_never_clamps(catalog):
     r = validate_action(catalog, "climate.set_temperature", "driver", {"celsius": 72.0})
-    assert "16 to 30 in steps of 0.5" in r.message("en")
-    assert "72.0" in r.message("en")
-    assert "超出范围" in r.message("zh")
+    assert r.message("en") == ("Driver temperature can be set from 16 to 30 degrees, in half-degree steps, "
+                               "so 72 degrees is not possible.")
+    assert r.message("zh") == "主驾温度72度超出范围，可设16到30度，步长0.5度。"
+
+
+@pytest.mark.parametrize(
+    "cap,target,params",
+    [
+        ("climate.set_temperature", "driver", {"celsius": 72.0}),
+        ("climate.set_temperature", "driver", {"celsius": 22.25}),
+        ("climate.set_temperature", "all", {"celsius": float("nan")}),
+        ("climate.adjust_temperature", "rear", {"delta_celsius": 9.0}),
+        ("climate.adjust_fan_speed", "cabin", {"delta_level": 0}),
+        ("climate.set_fan_speed", "cabin", {"level": 0}),
+        ("window.set_position", "all", {"open_percent": -5}),
+        ("sunroof.adjust_position", "cabin", {"delta_percent": 250}),
+        ("seat.set_heating", "rear_left", {"level": 1.5}),
+        ("climate.set_ac", "cabin", {"on": "yes"}),
+        ("ambient_light.set", "cabin", {"color": "magenta"}),
+        ("ambient_light.set", "cabin", {}),
+        ("climate.set_temperature", "driver", {}),
+        ("climate.set_temperature", "driver", {"fahrenheit": 70}),
+        ("climate.warp", "cabin", {}),
+        ("window.set_position", "rear_middle", {"open_percent": 10}),
+    ],
+)
+def test_refusal_sentences_are_natural_in_both_languages(catalog, cap, target, params):
+    """Issue 12: no English, no stray spaces and no symbols in the Chinese; no
+    placeholders or code words in either; a range is said in words."""
+    r = validate_action(catalog, cap, target, params)
+    en, zh = r.message("en"), r.message("zh")
+    for text in (en, zh):
+        assert "?" not in text and "{" not in text and "_" not in text
+        assert "°" not in text and "%" not in text and "steps of 0.5" not in text
+    assert re.search(r"[A-Za-z]", zh) is None, zh
+    assert " " not in zh, zh
+    assert en[0].isupper() and en.endswith(".")
+    assert zh.endswith("。")
+    assert "fahrenheit" not in en and "warp" not in en and "rear_middle" not in en  # untrusted names are not echoed
+
+
+def test_group_refusal_names_the_group(catalog):
+    """A refusal for a whole group names the group, not only its first member."""
+    from vehicle.plan import control_name
+    from vehicle.refusals import group_refusal
+
+    st = StubState(controls={("climate.set_temperature", m): {"celsius": 30.0}
+                             for m in ("driver", "passenger", "rear_left", "rear_right")})
+    out = to_commands(catalog, st, Action("climate.adjust_temperature", "all", {"delta_celsius": 1.0}, vague=True))
+    r = group_refusal(control_name(catalog, "climate.adjust_temperature", "all"), out)
+    assert r.message("en") == "Temperature in all zones is already at its highest setting, 30 degrees."
+    assert r.message("zh") == "全车温度已经是最高的30度。"
+    unknown = to_commands(catalog, StubState(), Action("window.adjust_position", "all", {"delta_percent": 20}))
+    r = group_refusal(control_name(catalog, "window.adjust_position", "all"), unknown)
+    assert r.reason == Reason.STATE_UNKNOWN and "all windows" in r.message("en") and "全部车窗" in r.message("zh")
+    different = StubState(controls={("climate.set_temperature", m): {"celsius": t}
+                                    for m, t in (("driver", 28.0), ("passenger", 29.5), ("rear_left", 27.0), ("rear_right", 30.0))})
+    out = to_commands(catalog, different, Action("climate.adjust_temperature", "all", {"delta_celsius": 5.0}))
+    r = group_refusal(control_name(catalog, "climate.adjust_temperature", "all"), out)
+    assert r.message("en") == "Temperature in all zones can't go past the highest setting, 30 degrees."
+    assert r.message("zh") == "全车温度不能超过最高的30度。"
+    wins = StubState(controls={("window.set_position", m): {"open_percent": p}
+                               for m, p in (("driver", 90), ("passenger", 100), ("rear_left", 95), ("rear_right", 99))})
+    out = to_commands(catalog, wins, Action("window.adjust_position", "all", {"delta_percent": 20}))
+    r = group_refusal(control_name(catalog, "window.adjust_position", "all"), out)
+    assert (r.message("en"), r.message("zh")) == ("All windows can't go further than fully open.", "全部车窗不能超过全开。")
+    mixed = [unknown[0], Refusal(Reason.NOT_FITTED, ("rear left seat ventilation", "左后座椅通风"))]
+    assert group_refusal(("x", "x"), mixed) is unknown[0]
+    assert group_refusal(("x", "x"), []) is None
 
 
 def test_validate_accepts_and_defaults(catalog):
@@ -182,3 +249,28 @@ def test_every_reason_has_both_messages():
                 "not_fitted", "inactive_peripheral", "interlock_speed", "interlock_gear", "interlock_unknown",
                 "execution_mode"}
     assert required <= set(all_reasons())
+
+
+def test_every_reason_and_variant_reads_naturally_in_both_languages():
+    """Every refusal sentence, with the details its producers give: no
+    placeholder left, Chinese without English words or spaces (issue 12)."""
+    from vehicle.amounts import Words
+    from vehicle.refusals import _MESSAGES
+
+    detail = {
+        "allowed": Words("from 16 to 30 degrees, in half-degree steps", "16到30度，步长0.5度"),
+        "value": Words("72 degrees", "72度"), "current": Words("29.5 degrees", "29.5度"),
+        "change": Words("raising it by 1 degree", "调高1度"), "end": Words("highest setting", "最高"),
+        "limit": Words("30 degrees", "30度"), "needs": Words("a colour or a brightness", "颜色或亮度"),
+        "seat": Words("rear-left", "左后"), "speed": "130", "gear": "P", "mode": "unarmed hardware",
+    }
+    seen = set()
+    for (reason, variant) in _MESSAGES:
+        seen.add(reason)
+        r = Refusal(reason, ("driver window", "主驾车窗"), {**detail, "variant": variant})
+        en, zh = r.message("en"), r.message("zh")
+        assert "?" not in en + zh and "{" not in en + zh, (reason, variant)
+        assert re.search(r"[A-Za-z]", zh) is None and " " not in zh, (reason, variant, zh)
+        assert en[0].isupper() and en[-1] == "." and zh[-1] == "。", (reason, variant)
+    assert seen == set(Reason)
+    assert Refusal(Reason.INTERLOCK_GEAR, ("tailgate", "尾门"), {"gear": "P"}).message("zh") == "尾门需要先挂入驻车挡。"

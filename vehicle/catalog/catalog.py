@@ -14,12 +14,15 @@ from .models import (
     Mode,
     Need,
     Peripheral,
+    SeatPolicy,
     Step,
     TargetInfo,
     TargetType,
     Text,
 )
 
+#: A comfort plan step's target meaning "the speaker's member" (DESIGN section 3).
+SPEAKER = "speaker"
 #: Target types whose members come from the modes and peripherals sections.
 MODE_TYPE = "mode"
 PERIPHERAL_TYPE = "peripheral"
@@ -47,6 +50,8 @@ class Catalog:
     peripherals: dict[str, Peripheral]
     gates: Gates
     needs: dict[str, Need]
+    seats: SeatPolicy
+    """Per-seat permissions and the child lock (DESIGN section 3a)."""
     generation: str
     """Hash of the catalog's content; request tokens are bound to it."""
     files: dict[str, str] = field(default_factory=dict)
@@ -151,6 +156,8 @@ def check_cross_references(cat: Catalog) -> None:
             raise CatalogError(cfile, f"{path}.control", f"unknown capability {cap.control!r}")
         if cap.at_least_one and not all(p.optional for p in cap.parameters.values()):
             raise CatalogError(cfile, f"{path}.parameters", "at_least_one needs every parameter optional")
+        if cap.control is not None and cap.control != cid:
+            _check_twin(cat, cid, cfile, path)
     mfile = cat.files.get("modes", "modes.yaml")
     for mid, mode in cat.modes.items():
         for i, step in enumerate(mode.steps):
@@ -169,6 +176,7 @@ def check_cross_references(cat: Catalog) -> None:
             raise CatalogError(gfile, f"interlocks[{i}].capability", f"unknown capability {lock.capability!r}")
         if lock.when.parameter not in cat.capabilities[lock.capability].parameters:
             raise CatalogError(gfile, f"interlocks[{i}].when.parameter", f"unknown parameter {lock.when.parameter!r}")
+    check_seats(cat)
     nfile = cat.files.get("needs", "needs.yaml")
     for nid, need in cat.needs.items():
         for i, rule in enumerate(need.allowed):
@@ -182,16 +190,57 @@ def check_cross_references(cat: Catalog) -> None:
                 raise CatalogError(nfile, f"{path}.direction", f"unknown parameter {rule.direction.parameter!r}")
         for i, step in enumerate(need.offline_plan):
             path = f"needs.{nid}.offline_plan[{i}]"
-            check_step(cat, step, nfile, path)
-            if not any(_rule_allows_statically(rule, step) for rule in need.allowed):
+            check_step(cat, step, nfile, path, allow_speaker=True)
+            if not any(_rule_allows_statically(cat, rule, step) for rule in need.allowed):
                 raise CatalogError(nfile, path, f"{step.capability} on {step.target} is not allowed for need {nid!r}")
         for lang in LANGUAGES:
             if not need.aliases.get(lang):
                 raise CatalogError(nfile, f"needs.{nid}.aliases.{lang}", "at least one phrase is required")
 
 
-def _rule_allows_statically(rule, step: Step) -> bool:
-    if rule.capability != step.capability or step.target not in rule.targets:
+def _check_twin(cat: Catalog, cid: str, file: str, path: str) -> None:
+    """An adjust and its set twin: one numeric parameter each, same type, same targets."""
+    cap, twin = cat.capabilities[cid], cat.capabilities[cat.capabilities[cid].control or cid]
+    if len(cap.parameters) != 1 or len(twin.parameters) != 1:
+        raise CatalogError(file, f"{path}.parameters", "a relative change and its twin take exactly one parameter each")
+    (delta,), (value,) = cap.parameters.values(), twin.parameters.values()
+    if delta.type not in ("int", "float") or delta.type != value.type:
+        raise CatalogError(file, f"{path}.parameters", f"must be a number of the twin's type ({value.type})")
+    if cap.target_type != twin.target_type:
+        raise CatalogError(file, f"{path}.target_type", f"must equal the twin's target type {twin.target_type!r}")
+
+
+def check_seats(cat: Catalog) -> None:
+    """Every capability and member named in seats.yaml exists."""
+    file = cat.files.get("seats", "seats.yaml")
+    policy = cat.seats
+    for tname in policy.speaker_target_types:
+        if tname not in cat.target_types:
+            raise CatalogError(file, "speaker_target_types", f"unknown target type {tname!r}")
+    for seat in type(policy.seats).model_fields:
+        rights = getattr(policy.seats, seat)
+        for cid, members in rights.allow.items():
+            where = f"seats.{seat}.allow.{cid}"
+            if cid not in cat.capabilities:
+                raise CatalogError(file, where, f"unknown capability {cid!r}")
+            known = cat.target_type(cid).members
+            for m in members:
+                if m not in known:
+                    raise CatalogError(file, where, f"{m!r} is not a member of {cid}'s targets ({', '.join(known)})")
+    for i, cid in enumerate(policy.child_lock.capabilities):
+        if cid not in cat.capabilities:
+            raise CatalogError(file, f"child_lock.capabilities[{i}]", f"unknown capability {cid!r}")
+
+
+def _rule_allows_statically(cat: Catalog, rule, step: Step) -> bool:
+    if rule.capability != step.capability:
+        return False
+    if step.target == SPEAKER:
+        # Whoever speaks: every member a speaker may stand for, and the default.
+        could_be = set(cat.target_type(step.capability).members) | {cat.capabilities[step.capability].default_target}
+        if not could_be <= set(rule.targets):
+            return False
+    elif step.target not in rule.targets:
         return False
     d = rule.direction
     value = step.parameters.get(d.parameter)
@@ -204,12 +253,20 @@ def _rule_allows_statically(rule, step: Step) -> bool:
     return True  # increase/decrease depend on live state
 
 
-def check_step(cat: Catalog, step: Step, file: str, path: str) -> None:
-    """A concrete catalog action: known ids, known parameters, values in range."""
+def check_step(cat: Catalog, step: Step, file: str, path: str, allow_speaker: bool = False) -> None:
+    """A concrete catalog action: known ids, known parameters, values in range.
+
+    With ``allow_speaker`` (offline comfort plans) the target may be
+    ``speaker``, the speaker's member (DESIGN section 3), for the target types
+    seats.yaml names as speaker types.
+    """
     cap = cat.capabilities.get(step.capability)
     if cap is None:
         raise CatalogError(file, f"{path}.capability", f"unknown capability {step.capability!r}")
-    if step.target not in cat.valid_targets(step.capability):
+    if step.target == SPEAKER and allow_speaker:
+        if cap.target_type not in cat.seats.speaker_target_types:
+            raise CatalogError(file, f"{path}.target", f"'speaker' is not a target of {step.capability} (no speaker member)")
+    elif step.target not in cat.valid_targets(step.capability):
         raise CatalogError(file, f"{path}.target", f"{step.target!r} is not a target of {step.capability}")
     for name, value in step.parameters.items():
         param = cap.parameters.get(name)

@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from .catalog import Catalog, CatalogError, check_cross_references
-from .models import Capability, Gates, Mode, Need, Peripheral, TargetInfo, TargetType
+from .models import Capability, Gates, Mode, Need, Peripheral, SeatPolicy, TargetInfo, TargetType
 
 #: section name -> (file name, top-level key)
 SECTIONS: dict[str, str] = {
@@ -26,6 +26,7 @@ SECTIONS: dict[str, str] = {
     "peripherals": "peripherals.yaml",
     "gates": "gates.yaml",
     "needs": "needs.yaml",
+    "seats": "seats.yaml",
 }
 
 
@@ -105,6 +106,7 @@ def catalog_from_dict(
         peripherals=each("peripherals", "peripherals", Peripheral),
         gates=_parse(Gates, gates_doc, files["gates"], ""),
         needs=each("needs", "needs", Need),
+        seats=_parse(SeatPolicy, _mapping(sections["seats"], files["seats"], ""), files["seats"], ""),
         generation=generation or _hash_obj(sections),
         files=files,
     )

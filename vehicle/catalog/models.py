@@ -126,12 +126,25 @@ class Parameter(_Strict):
         assert self.min is not None and self.max is not None
         if value < self.min or value > self.max or (self.nonzero and value == 0):
             return f"out of range: allowed {self.describe_range()}"
-        step = self.effective_step
-        if step:
-            k = (value - self.min) / step
-            if abs(k - round(k)) > 1e-9:
-                return f"off step: allowed {self.describe_range()}"
+        if not self.on_step(value):
+            return f"off step: allowed {self.describe_range()}"
         return None
+
+    def on_step(self, value: float) -> bool:
+        """True when `value` is exactly ``min + k * step`` for a whole k.
+
+        Exact, with no tolerance: the encoder scales by the DBC factor and
+        rounds to a whole raw value, and the codec refuses any value that
+        does not come back unchanged. A tolerance here (22.4999999999 "is"
+        22.5) would accept what the encoder then refuses, so validation
+        compares exactly what the decoder will give back.
+        """
+        step = self.effective_step
+        if not step:
+            return True
+        assert self.min is not None
+        k = round((value - self.min) / step)
+        return self.min + k * step == value
 
     def describe_range(self) -> str:
         if self.type == "bool":
@@ -239,3 +252,54 @@ class Need(_Strict):
     aliases: Aliases
     allowed: tuple[NeedRule, ...] = Field(min_length=1)
     offline_plan: tuple[Step, ...] = Field(min_length=1)
+
+
+SeatName = Literal["driver", "passenger", "rear_left", "rear_right", "outside", "unknown"]
+
+
+class SeatRights(_Strict):
+    """What one seat may operate: everything, or capability -> members."""
+
+    allow_all: bool = False
+    allow: dict[str, tuple[str, ...]] = {}
+    """Capability id -> the physical members (mode or peripheral ids) it may operate."""
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "SeatRights":
+        if self.allow_all and self.allow:
+            raise ValueError("give either allow_all or allow, not both")
+        return self
+
+    def permits(self, capability: str, member: str) -> bool:
+        return self.allow_all or member in self.allow.get(capability, ())
+
+
+class SeatTable(_Strict):
+    """Every speaker seat of DESIGN section 3a, none missing, none extra."""
+
+    driver: SeatRights
+    passenger: SeatRights
+    rear_left: SeatRights
+    rear_right: SeatRights
+    outside: SeatRights
+    unknown: SeatRights
+    """A message without a seat."""
+
+
+class ChildLockRule(_Strict):
+    """While the child lock is on, these seats may not use these capabilities."""
+
+    seats: tuple[SeatName, ...] = Field(min_length=1)
+    capabilities: tuple[str, ...] = Field(min_length=1)
+
+
+class SeatPolicy(_Strict):
+    """``catalog/seats.yaml``: per-seat permissions and the child lock (DESIGN section 3a)."""
+
+    speaker_target_types: tuple[str, ...] = Field(min_length=1)
+    """Target types whose target-less commands take the speaker's member."""
+    seats: SeatTable
+    child_lock: ChildLockRule
+
+    def rights(self, seat: str) -> SeatRights | None:
+        return getattr(self.seats, seat, None) if seat in SeatTable.model_fields else None
