@@ -16,12 +16,12 @@ from typing import Any
 
 from vehicle.actions import Action
 from vehicle.catalog import Catalog
+from vehicle.catalog.catalog import SPEAKER
 from vehicle.plan import validate_action
 from vehicle.refusals import Reason, Refusal
 
 from .seat_gate import speaker_member
 
-SPEAKER = "speaker"
 
 
 def resolve_target(catalog: Catalog, capability: str, target: Any, seat: str | None, source: str) -> Any:
