@@ -51,6 +51,8 @@ def test_no_direction_binds_nothing(catalog):
     ("open", act("tailgate.set", "cabin", open=True), True),
     ("close", act("tailgate.set", "cabin", open=True), False),
     ("activate", act("tailgate.set", "cabin", open=True), False),
+    ("on", act("window.adjust_position", "driver", delta_percent=20), True),
+    ("off", act("window.adjust_position", "driver", delta_percent=-20), False),
 ])
 def test_open_binds_no_close(catalog, direction, proposal, bound):
     cap = proposal["capability"]

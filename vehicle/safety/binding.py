@@ -112,7 +112,7 @@ def goes(catalog: Catalog, parse: Any, direction: str | None, action: Action, st
     deltas = [v for n, v in params.items() if n.startswith("delta_") and _numeric(v)]
     if deltas:
         rises = deltas[0] > 0
-        return (direction in ("increase", "open") and rises) or (direction in ("decrease", "close") and not rises)
+        return (direction in ("increase", "open", "on") and rises) or (direction in ("decrease", "close") and not rises)
     name = next((n for n in ("open_percent", "level", "celsius", "brightness") if n in params), None)
     if name is None:  # ambient colour only: a colour turns the light on
         return direction == "on" and "color" in params
