@@ -1,17 +1,22 @@
 # N7Web: `make run` starts the service, `make test` runs the whole suite.
-# Both bootstrap an idempotent .venv (re-installed only when pyproject.toml
-# changes) and the project-local tools.
+# Both bootstrap an idempotent .venv from the lock files (re-installed only
+# when a lock file, pyproject.toml or the bootstrap changes) and the
+# project-local tools. `make lock` regenerates the lock files after a
+# dependency change in pyproject.toml; `make dist` builds the wheel that
+# `scripts/install.sh` deploys (README: "Deployment with systemd").
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+LOCKS := requirements.lock requirements-test.lock requirements-build.lock
 PYTEST_ARGS ?=
 
-.PHONY: run test bootstrap clean
+.PHONY: run test bootstrap lock lock-upgrade dist clean
 
 bootstrap: $(STAMP)
 
-$(STAMP): pyproject.toml scripts/bootstrap.sh scripts/bootstrap_browser.sh
+$(STAMP): pyproject.toml $(LOCKS) scripts/bootstrap.sh scripts/bootstrap_browser.sh scripts/lock_inputs.py \
+		scripts/codex/package.json scripts/codex/package-lock.json
 	PYTHON=$(PYTHON) bash scripts/bootstrap.sh
 	touch $(STAMP)
 
@@ -21,5 +26,18 @@ run: bootstrap
 test: bootstrap
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Pins kept, new dependencies added; lock-upgrade moves every pin to the newest allowed.
+lock: $(PY)
+	PYTHON=$(PY) bash scripts/lock.sh
+
+lock-upgrade: $(PY)
+	UPGRADE=1 PYTHON=$(PY) bash scripts/lock.sh
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+dist:
+	PYTHON=$(PYTHON) bash scripts/build_wheel.sh dist
+
 clean:
-	rm -rf $(VENV) .tools
+	rm -rf $(VENV) .tools dist

@@ -19,7 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _usage() -> str:
-    lines = ["usage: n7web COMMAND [ARGS...]", "", "commands:"]
+    lines = ["usage: n7web [--version] COMMAND [ARGS...]", "", "commands:"]
     lines += [f"  {name:<10} {help_}" for name, (_, help_) in SUBCOMMANDS.items()]
     return "\n".join(lines)
 
@@ -30,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
         print(_usage())
         return 0 if args else 2
     name, rest = args[0], args[1:]
+    if name in ("-V", "--version") or (name == "serve" and "--version" in rest):
+        from .version import version
+
+        print(f"n7web {version()}")
+        return 0
     if name not in SUBCOMMANDS:
         print(f"n7web: unknown command {name!r}\n\n{_usage()}", file=sys.stderr)
         return 2

@@ -28,7 +28,7 @@ class Settings(BaseModel):
 
     host: str = "127.0.0.1"
     port: int = Field(8470, ge=1, le=65535)
-    can_interface: Literal["virtual", "socketcan"] = "virtual"
+    can_interface: Literal["virtual", "socketcan", "remote"] = "virtual"
     can_channel: str | None = None
     """Default: ``n7web`` on virtual, ``vcan0`` on socketcan."""
     execution_mode: Literal["simulation", "dry_run", "hardware"] = "simulation"
@@ -40,7 +40,7 @@ class Settings(BaseModel):
     state_dir: Path
     catalog: Path | None = None
     no_assistant: bool = False
-    max_loaded_threads: int = Field(4, ge=1, le=64)
+    max_loaded_threads: int = Field(16, ge=1, le=64)
     turn_deadline_s: float = Field(60.0, gt=0, le=110)
     token_ttl_s: float = Field(120.0, gt=0, le=120)
     audit_retention_days: int = Field(30, ge=1)
@@ -62,6 +62,8 @@ class Settings(BaseModel):
                 raise ValueError("hardware mode needs --arm-hardware")
             if self.simulator_mode == "in-process":
                 raise ValueError("an in-process simulator cannot run on a hardware bus")
+        if self.can_interface == "remote" and not (self.can_channel or "").startswith(("ws://", "wss://")):
+            raise ValueError("--can-interface remote needs --can-channel ws://HOST:PORT/ (a python-can-remote hub)")
         if self.execution_mode == "simulation" and self.can_interface == "socketcan" and not channel.startswith("vcan"):
             raise ValueError(f"simulation mode refuses the real bus {channel!r}: use a vcan channel or --execution-mode hardware")
         if self.can_log is not None and self.can_log.suffix.lower() not in (".log", ".asc"):
@@ -101,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="n7web serve", description="Run the N7Web service (127.0.0.1 only).")
     p.add_argument("--host")
     p.add_argument("--port", type=int)
-    p.add_argument("--can-interface", choices=["virtual", "socketcan"])
+    p.add_argument("--can-interface", choices=["virtual", "socketcan", "remote"])
     p.add_argument("--can-channel")
     p.add_argument("--execution-mode", choices=["simulation", "dry_run", "hardware"])
     p.add_argument("--arm-hardware", action="store_true", default=None)

@@ -35,7 +35,7 @@ Subscriber = Callable[[str, dict[str, Any]], None]
 
 @dataclass(frozen=True, slots=True)
 class VehicleReading:
-    """Speed and gear with their age, as of one instant."""
+    """Speed, gear and child lock with their age, as of one instant."""
 
     speed_kph: float | None
     """None until the first vehicle status frame."""
@@ -45,6 +45,8 @@ class VehicleReading:
     """Wall time of the last vehicle status frame (ISO 8601, UTC), for people."""
     age: float | None
     """Seconds since that frame on the monotonic clock (None: never), for gates."""
+    child_lock: bool | None = None
+    """The rear doors' and windows' child lock; None until the first vehicle status frame."""
 
 
 class VehicleState:
@@ -66,6 +68,7 @@ class VehicleState:
         }
         self._speed: float | None = None
         self._gear: str | None = None
+        self._child_lock: bool | None = None
         self._at_mono: float | None = None
         self._at_wall: float | None = None
         self._subscribers: list[Subscriber] = []
@@ -96,6 +99,7 @@ class VehicleState:
             "vehicle": {
                 "speed_kph": reading.speed_kph,
                 "gear": reading.gear,
+                "child_lock": reading.child_lock,
                 "updated_at": reading.updated_at,
                 "stale": stale,
             },
@@ -108,7 +112,7 @@ class VehicleState:
 
         Events: ``("state.changed", {"capability", "target", "parameters"})``
         per member whose parameters changed, and ``("vehicle.changed",
-        {"speed_kph", "gear"})`` when speed or gear changed.
+        {"speed_kph", "gear", "child_lock"})`` when any of them changed.
         """
         with self._lock:
             self._subscribers.append(callback)
@@ -136,17 +140,19 @@ class VehicleState:
             subscribers = list(self._subscribers)
         self._emit(subscribers, events)
 
-    def apply_vehicle(self, speed_kph: float, gear: str) -> None:
+    def apply_vehicle(self, speed_kph: float, gear: str, child_lock: bool = False) -> None:
         """Record a verified vehicle status frame (refreshes the age too)."""
         if gear not in GEARS:
             raise ValueError(f"gear must be one of {', '.join(GEARS)}, got {gear!r}")
+        if not isinstance(child_lock, bool):
+            raise ValueError(f"child_lock must be a bool, got {child_lock!r}")
         events: list[Event] = []
         with self._lock:
             self._at_mono = self._clock()
             self._at_wall = self._wall_clock()
-            if (speed_kph, gear) != (self._speed, self._gear):
-                self._speed, self._gear = speed_kph, gear
-                events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear}))
+            if (speed_kph, gear, child_lock) != (self._speed, self._gear, self._child_lock):
+                self._speed, self._gear, self._child_lock = speed_kph, gear, child_lock
+                events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear, "child_lock": child_lock}))
             subscribers = list(self._subscribers)
         self._emit(subscribers, events)
 
@@ -155,7 +161,7 @@ class VehicleState:
         if self._at_mono is None or self._at_wall is None:
             return VehicleReading(None, None, None, None)
         updated = datetime.fromtimestamp(self._at_wall, tz=timezone.utc).isoformat(timespec="milliseconds")
-        return VehicleReading(self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono))
+        return VehicleReading(self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono), self._child_lock)
 
     @staticmethod
     def _emit(subscribers: list[Subscriber], events: list[Event]) -> None:

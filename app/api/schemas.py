@@ -41,3 +41,4 @@ class MessageIn(_Body):
 class SimVehicleIn(_Body):
     speed_kph: StrictInt | StrictFloat | None = Field(None, ge=0, le=250)
     gear: Literal["P", "R", "N", "D"] | None = None
+    child_lock: StrictBool | None = None

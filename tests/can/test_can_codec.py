@@ -75,7 +75,9 @@ def test_status_round_trips(codec, catalog):
     assert status == ControlStatus(frame.id, 7, 12, "seat.set_heating", values)
 
     vehicle = codec.decode_status(codec.encode_vehicle_status(123.45, "D", 2))
-    assert vehicle == VehicleStatus(codec.dbc.vehicle_status.id, 2, 123.45, "D")
+    assert vehicle == VehicleStatus(codec.dbc.vehicle_status.id, 2, 123.45, "D", child_lock=False)
+    locked = codec.decode_status(codec.encode_vehicle_status(0.0, "P", 3, child_lock=True))
+    assert locked == VehicleStatus(codec.dbc.vehicle_status.id, 3, 0.0, "P", child_lock=True)
 
     buttons = codec.decode_status(codec.encode_button_status({1: 255, 2: 3}, 4, 5))
     assert buttons == ButtonStatus(codec.dbc.button_status.id, 4, 5, {1: 255, 2: 3, 3: 0})

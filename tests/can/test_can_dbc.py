@@ -95,6 +95,18 @@ def test_every_message_has_a_distinct_e2e_data_id(dbc):
             "Vehicle_Sts.Gear", "P, R, N, D", id="gear",
         ),
         pytest.param(
+            lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n', ""),
+            "Vehicle_Sts.ChildLock", "missing", id="child-lock-missing",
+        ),
+        pytest.param(
+            lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1]', ' SG_ ChildLock : 34|2@1+ (1,0) [0|3]'),
+            "Vehicle_Sts.ChildLock", "1-bit flag", id="child-lock-width",
+        ),
+        pytest.param(
+            lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n', ' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ DoorsLocked : 35|1@1+ (1,0) [0|1] "" HeadUnit\n'),
+            "Vehicle_Sts.DoorsLocked", "unexpected signal", id="vehicle-extra-signal",
+        ),
+        pytest.param(
             lambda t: t.replace(' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit', ' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ On_Side : 18|1@1+ (1,0) [0|1] "" HeadUnit'),
             "ClimateDefrost_Sts.On_Side", "unexpected signal", id="extra-signal",
         ),

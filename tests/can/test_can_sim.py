@@ -135,7 +135,7 @@ def test_vehicle_status_is_sent_at_once_on_change(link, sim, events, state):
     events.wait_for(lambda n, _: n == "vehicle.changed")
     start = time.monotonic()
     sim.set_vehicle(speed_kph=88.5, gear="D")
-    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D"})
+    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D", "child_lock": False})
     assert time.monotonic() - start < 0.5  # well before the next 1 Hz frame
     assert (state.vehicle().speed_kph, state.vehicle().gear) == (88.5, "D")
 
@@ -143,17 +143,18 @@ def test_vehicle_status_is_sent_at_once_on_change(link, sim, events, state):
 @pytest.mark.parametrize(
     ("kwargs", "problem"),
     [({"speed_kph": -1}, "0 to 300"), ({"speed_kph": 301}, "0 to 300"), ({"speed_kph": float("nan")}, "number"),
-     ({"gear": "S"}, "one of P, R, N, D"), ({"speed_kph": True}, "number")],
+     ({"gear": "S"}, "one of P, R, N, D"), ({"speed_kph": True}, "number"), ({"child_lock": 1}, "on or off")],
 )
 def test_set_vehicle_refuses_what_the_dbc_cannot_carry(sim, kwargs, problem):
     with pytest.raises(SimInputError, match=problem):
         sim.set_vehicle(**kwargs)
-    assert sim.vehicle() == (0.0, "P")
+    assert sim.vehicle() == (0.0, "P") and sim.child_lock() is False
 
 
 @pytest.mark.parametrize(
     ("line", "expected"),
-    [("speed 50", {"speed_kph": 50.0}), ("  gear d ", {"gear": "D"}), ("", None), ("# comment", None), ("speed 7.5 # x", {"speed_kph": 7.5})],
+    [("speed 50", {"speed_kph": 50.0}), ("  gear d ", {"gear": "D"}), ("", None), ("# comment", None), ("speed 7.5 # x", {"speed_kph": 7.5}),
+     ("child_lock on", {"child_lock": True}), ("CHILD_LOCK Off", {"child_lock": False})],
 )
 def test_stdin_lines(line, expected):
     assert parse_line(line) == expected

@@ -14,6 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEMD_DIR = ROOT / "systemd"
 VENV_N7WEB = ROOT / ".venv" / "bin" / "n7web"
+INSTALLED_N7WEB = "/opt/n7web/venv/bin/n7web"
+"""Where scripts/install.sh puts ``n7web`` (the wheel in its own venv)."""
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
 
 

@@ -70,6 +70,8 @@ class VehicleStatus:
     counter: int
     speed_kph: float
     gear: str
+    child_lock: bool = False
+    """The rear doors' and windows' child lock (``ChildLock``)."""
 
 
 Status = ControlStatus | ButtonStatus | VehicleStatus
@@ -160,8 +162,9 @@ class FrameCodec:
                 signals[sig.name] = presses.get(int(sig.name.split("_", 1)[1]), 0) % 256
         return self._encode(spec, signals)
 
-    def encode_vehicle_status(self, speed_kph: float, gear: str, counter: int) -> Frame:
-        return self._encode(self.dbc.vehicle_status, {"Crc": 0, "Counter": counter, "SpeedKph": speed_kph, "Gear": gear})
+    def encode_vehicle_status(self, speed_kph: float, gear: str, counter: int, child_lock: bool = False) -> Frame:
+        signals = {"Crc": 0, "Counter": counter, "SpeedKph": speed_kph, "Gear": gear, "ChildLock": int(bool(child_lock))}
+        return self._encode(self.dbc.vehicle_status, signals)
 
     def decode_status(self, frame: Frame) -> Status | None:
         """Verify (CRC) and decode a status frame; None when it is not a status.
@@ -176,7 +179,7 @@ class FrameCodec:
         counter = counter_of(frame.data)
         if spec is self.dbc.vehicle_status:
             gear = str(raw["Gear"])
-            return VehicleStatus(frame.id, counter, round(float(raw["SpeedKph"]), 2), gear)
+            return VehicleStatus(frame.id, counter, round(float(raw["SpeedKph"]), 2), gear, bool(int(raw["ChildLock"])))
         echo = int(raw["Echo"])
         if spec is self.dbc.button_status:
             presses = {b: int(raw[f"PressCount_{b}"]) for b in self.dbc.buttons.values()}

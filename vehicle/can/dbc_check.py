@@ -164,7 +164,7 @@ class DbcChecker:
 
     def vehicle(self, status: Any) -> None:
         msg = status.message
-        self._header(msg, echo=False)
+        expected = self._header(msg, echo=False) | {"SpeedKph", "Gear", "ChildLock"}
         speed = self._signal(msg, "SpeedKph")
         if speed.is_signed or not _same(speed.minimum, 0) or speed.maximum is None or speed.maximum <= 0:
             raise self.fail(msg, "SpeedKph", "must be an unsigned speed from 0 km/h")
@@ -172,3 +172,7 @@ class DbcChecker:
         names = {str(v) for v in (gear.choices or {}).values()}
         if names != {"P", "R", "N", "D"}:
             raise self.fail(msg, "Gear", f"choices must be P, R, N, D, got {sorted(names)}")
+        lock = self._signal(msg, "ChildLock")
+        if lock.length != 1 or lock.is_signed or lock.choices or not _same(lock.scale, 1) or not _same(lock.offset, 0):
+            raise self.fail(msg, "ChildLock", "must be a plain 1-bit flag (0 off, 1 on)")
+        self._no_extra(msg, expected)

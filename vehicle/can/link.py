@@ -319,7 +319,7 @@ class CanLink:
         """State first, then confirmations: an ``applied`` answer implies the
         state already shows the value."""
         if isinstance(status, VehicleStatus):
-            self._state.apply_vehicle(status.speed_kph, status.gear)
+            self._state.apply_vehicle(status.speed_kph, status.gear, status.child_lock)
             return
         with self._rx_lock:
             self._echo_seen[status.message_id] = status.echo

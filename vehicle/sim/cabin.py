@@ -34,10 +34,11 @@ CLIMATE_POWER = "climate.power"
 CLIMATE_PREFIX = "climate."
 START_SPEED_KPH = 0.0
 START_GEAR = "P"
+START_CHILD_LOCK = False
 
 
 class CabinModel:
-    """Every fitted control's value, learned-button press counters, speed, gear."""
+    """Every fitted control's value, learned-button press counters, speed, gear, child lock."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.controls: dict[str, dict[str, dict[str, ParamValue]]] = {}
@@ -49,6 +50,7 @@ class CabinModel:
         self.presses: dict[int, int] = {}
         self.speed_kph = START_SPEED_KPH
         self.gear = START_GEAR
+        self.child_lock = START_CHILD_LOCK
 
     def apply(self, command: Command) -> list[str]:
         """Apply an accepted command; return the capabilities whose status must

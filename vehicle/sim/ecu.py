@@ -36,6 +36,8 @@ GEARS = ("P", "R", "N", "D")
 STATUS_PERIOD_S = 1.0
 RESYNC_AFTER_S = 1.0
 _RX_POLL_S = 0.05
+BUS_LOST_AFTER_S = 2.0
+"""Receive or send failing this long without a success means the bus is gone."""
 
 
 class EcuSimulator:
@@ -60,6 +62,9 @@ class EcuSimulator:
         self._bus: can.BusABC | None = None
         self._threads: list[threading.Thread] = []
         self._stop = threading.Event()
+        self._lost = threading.Event()
+        self._lost_reason: str | None = None
+        self._send_failing_since: float | None = None
         self._status_counter: dict[int, int] = {}
         self._echo: dict[int, int] = {}
         self._max_speed = float(dbc.vehicle_status.message.get_signal_by_name("SpeedKph").maximum)
@@ -93,7 +98,11 @@ class EcuSimulator:
         with self._lock:
             bus, self._bus = self._bus, None
         if bus is not None:
-            bus.shutdown()
+            try:
+                bus.shutdown()
+            except Exception as exc:  # noqa: BLE001 - a bus that went away may fail to close
+                log.info("ECU simulator: closing the bus failed: %s", exc)
+                can.BusABC.shutdown(bus)  # mark it closed so its finaliser does not try again
 
     def __enter__(self) -> "EcuSimulator":
         self.start()
@@ -103,8 +112,9 @@ class EcuSimulator:
         self.stop()
 
     # -- vehicle ----------------------------------------------------------------
-    def set_vehicle(self, speed_kph: float | None = None, gear: str | None = None) -> None:
-        """Change speed and/or gear; the vehicle status goes out at once on change."""
+    def set_vehicle(self, speed_kph: float | None = None, gear: str | None = None,
+                    child_lock: bool | None = None) -> None:
+        """Change speed, gear and/or the child lock; the vehicle status goes out at once on change."""
         if speed_kph is not None:
             if isinstance(speed_kph, bool) or not isinstance(speed_kph, (int, float)) or not math.isfinite(speed_kph):
                 raise SimInputError(f"speed must be a number of km/h, got {speed_kph!r}")
@@ -112,18 +122,30 @@ class EcuSimulator:
                 raise SimInputError(f"speed must be 0 to {self._max_speed:g} km/h, got {speed_kph:g}")
         if gear is not None and gear not in GEARS:
             raise SimInputError(f"gear must be one of {', '.join(GEARS)}, got {gear!r}")
+        if child_lock is not None and not isinstance(child_lock, bool):
+            raise SimInputError(f"child lock must be on or off, got {child_lock!r}")
         with self._lock:
-            before = (self._model.speed_kph, self._model.gear)
+            before = self._vehicle_values()
             if speed_kph is not None:
                 self._model.speed_kph = round(float(speed_kph), 2)
             if gear is not None:
                 self._model.gear = gear
-            if (self._model.speed_kph, self._model.gear) != before and self._bus is not None:
+            if child_lock is not None:
+                self._model.child_lock = child_lock
+            if self._vehicle_values() != before and self._bus is not None:
                 self._send_vehicle()
 
     def vehicle(self) -> tuple[float, str]:
+        """Speed and gear."""
         with self._lock:
             return self._model.speed_kph, self._model.gear
+
+    def child_lock(self) -> bool:
+        with self._lock:
+            return self._model.child_lock
+
+    def _vehicle_values(self) -> tuple[float, str, bool]:
+        return self._model.speed_kph, self._model.gear, self._model.child_lock
 
     def control(self, capability: str, member: str) -> dict[str, ParamValue]:
         """The ECU's own value of a control (for tests and diagnostics)."""
@@ -137,16 +159,39 @@ class EcuSimulator:
     # -- receiving ----------------------------------------------------------------
     def _receive_loop(self) -> None:
         bus = self._bus
+        failing_since: float | None = None
         while bus is not None and not self._stop.is_set():
             try:
                 msg = bus.recv(_RX_POLL_S)
-            except (can.CanError, OSError) as exc:
-                if not self._stop.is_set():
-                    log.warning("ECU simulator: receive failed: %s", exc)
-                    self._stop.wait(0.5)
+            except Exception as exc:  # noqa: BLE001 - backends raise their own (e.g. a closed websocket)
+                if self._stop.is_set():
+                    return
+                failing_since = failing_since or time.monotonic()
+                transient = isinstance(exc, (can.CanError, OSError))
+                if not transient or time.monotonic() - failing_since >= BUS_LOST_AFTER_S:
+                    self._mark_lost(f"receive failed: {type(exc).__name__}: {exc}")
+                    return
+                log.warning("ECU simulator: receive failed: %s", exc)
+                self._stop.wait(0.5)
                 continue
+            failing_since = None
             if msg is not None and not (msg.is_error_frame or msg.is_remote_frame or msg.is_extended_id or msg.is_fd):
                 self._on_frame(Frame(msg.arbitration_id, bytes(msg.data)))
+
+    def _mark_lost(self, reason: str) -> None:
+        """The bus is gone: stop answering and tell whoever waits on :meth:`wait_lost`."""
+        with self._lock:
+            if self._lost_reason is None:
+                self._lost_reason = f"the CAN bus went away ({self.interface} {self.channel}): {reason}"
+                log.error("ECU simulator: %s", self._lost_reason)
+        self._stop.set()
+        self._lost.set()
+
+    def wait_lost(self, timeout: float | None = None) -> str | None:
+        """Block up to `timeout` s; the reason once the bus is gone, else None."""
+        if self._lost.wait(timeout):
+            return self._lost_reason
+        return None
 
     def _on_frame(self, frame: Frame) -> None:
         try:
@@ -202,7 +247,7 @@ class EcuSimulator:
 
     def _send_vehicle(self) -> None:
         counter = self._next_status_counter(self._dbc.vehicle_status.id)
-        self._send(self._codec.encode_vehicle_status(self._model.speed_kph, self._model.gear, counter))
+        self._send(self._codec.encode_vehicle_status(self._model.speed_kph, self._model.gear, counter, self._model.child_lock))
 
     def _next_status_counter(self, message_id: int) -> int:
         counter = (self._status_counter.get(message_id, -1) + 1) % COUNTER_MODULO
@@ -216,10 +261,16 @@ class EcuSimulator:
         msg = can.Message(arbitration_id=frame.id, data=frame.data, is_extended_id=False, timestamp=time.time())
         try:
             bus.send(msg, timeout=0.1)
-        except (can.CanError, OSError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a backend's own error is a failed send too
             self._stats["send_errors"] += 1
-            log.warning("ECU simulator: send failed: %s", exc)
+            now = time.monotonic()
+            if self._send_failing_since is None:
+                self._send_failing_since = now
+                log.warning("ECU simulator: send failed: %s", exc)
+            elif now - self._send_failing_since >= BUS_LOST_AFTER_S:
+                self._mark_lost(f"send failed: {type(exc).__name__}: {exc}")
             return
+        self._send_failing_since = None
         self._stats["status_sent"] += 1
 
     def _count(self, key: str) -> None:
