@@ -25,6 +25,21 @@ _INTENSIFIERS = (
 _CONTRACTIONS = {"i'm": r"(?:i'm|im|i am)", "i am": r"(?:i'm|im|i am)", "it's": r"(?:it's|its|it is)", "it is": r"(?:it's|its|it is)"}
 
 
+_FILLER_EN = re.compile(r"\b(?:the|a|an|or|and|nor|either|neither|too|also|as well|please|,|'s|side|seat|seats|one|ones)\b")
+_FILLER_ZH = re.compile(r"[,和或还有也跟与及、的]|或者|以及")
+#: Weather talk, other places, questions and negations: no need stated about the cabin.
+_NOT_NEED_EN = re.compile(
+    r"\b(?:outside|out there|weather|forecast|tomorrow|tonight|yesterday|next week|this week|last night|will it|would it"
+    r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
+    r"|doesn't|if|when|in (?!here\b|the car\b|the cabin\b|the back\b|the front\b)[a-z]+ (?:today|now)?)\b"
+)
+_IDIOM_EN = re.compile(r"^\s*(?:of|about|with|feet|shoulder|turkey|blood|call|case|war|front|snap|spell|water)\b")
+_NOT_NEED_ZH = re.compile(
+    r"外面|外头|室外|天气|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
+)
+_IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度)")
+
+
 class Spotter:
     """Finds mentioned controls and comfort needs in one language."""
 
@@ -34,7 +49,15 @@ class Spotter:
         self._zh = grammar.language == "zh"
         self._needs = [(self._need_pattern(alias), need) for alias, need in grammar.vocabulary.needs.items()]
 
-    def mentions(self, text: str) -> tuple[Mention, ...]:
+    def only_controls(self, text: str) -> bool:
+        """`text` names controls and targets and nothing else ("the sunroof or the windows")."""
+        rest = text
+        for hit in reversed(self._lexicon.hits(text)):
+            rest = rest[: hit.start] + " " + rest[hit.end :]
+        rest = _FILLER_ZH.sub("", rest) if self._zh else _FILLER_EN.sub(" ", rest)
+        return not rest.strip(" ,")
+
+    def mentions(self, text: str, seat: str | None = None) -> tuple[Mention, ...]:
         """Controls referred to in `text`, spoken order, targets where said."""
         hits = self._lexicon.hits(text)
         targets = tuple(h.ident for h in hits if h.kind == "target")
@@ -46,7 +69,7 @@ class Spotter:
                 found = [Mention("peripheral.trigger", hit.ident)]
             elif hit.kind == "device":
                 cap = SET_TEMPERATURE if hit.ident == ADJUST_TEMPERATURE else hit.ident
-                resolved = self._resolver.targets(cap, Frame(device=cap, targets=targets)) if targets else ()
+                resolved = self._resolver.targets(cap, Frame(device=cap, targets=targets), seat) if targets else ()
                 found = [Mention(cap, t) for t in resolved] if resolved else [Mention(cap, None)]
             else:
                 continue
@@ -56,9 +79,11 @@ class Spotter:
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
+        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
+            return ()
         for pattern, need in self._needs:
             m = pattern.search(text)
-            if m is not None:
+            if m is not None and not (_IDIOM_ZH if self._zh else _IDIOM_EN).match(text[m.end():]):
                 found.append((m.start(), need))
         out: list[str] = []
         for _, need in sorted(found):
