@@ -65,6 +65,8 @@ class Assembler:
         for read, what in zip(reads, said):
             self._read(read, what)
         actions = self._collapse(self._without_forbidden())
+        self.mentions = _merged(self.mentions)
+        self.negated = _merged(self.negated)
         complete = (
             bool(actions)
             and not self.needs
@@ -206,6 +208,21 @@ class Assembler:
             if not merged:
                 out.append(action)
         return [a for n, a in enumerate(out) if n not in dropped]
+
+
+def _merged(mentions: list[Mention]) -> list[Mention]:
+    """One mention per control, target and `said`; directions that disagree
+    ("open the sunroof and close the sunroof") leave none (binds nothing)."""
+    out: list[Mention] = []
+    for m in mentions:
+        for n, k in enumerate(out):
+            if (k.capability, k.target, k.said) == (m.capability, m.target, m.said):
+                if k.direction != m.direction:
+                    out[n] = Mention(k.capability, k.target, k.said, None)
+                break
+        else:
+            out.append(m)
+    return out
 
 
 def _add(into: list, items) -> None:

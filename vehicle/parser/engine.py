@@ -35,7 +35,7 @@ from .matcher import match
 from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
-from .runon import cut_points, split
+from .runon import DANGLING, cut_points, split
 from .scope import Placed, chunks, said_of
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
@@ -193,16 +193,28 @@ class Parser:
             return None
         spotter = self._spotters[language]
 
-        def readable(part: str) -> bool:
+        dangling = DANGLING[language]
+        commands = [0]
+
+        def readable(part: str, first: bool) -> bool:
+            if dangling.search(part):
+                return False
             cl = clause(part, language)
             if cl.retraction or (cl.empty and not cl.body):
                 return True
             if cl.body and grammar.router.may_be_one_clause(cl.body) and self._frame(cl.body, norm, grammar, cache):
+                commands[0] += 1
                 return True
-            return bool(spotter.needs(part)) and not spotter.mentions(part)
+            if spotter.need_only(part):
+                return True
+            # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
+            # its own, never joined to a command, and it makes the text incomplete.
+            if first:
+                return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
+            return cl.question or not (cl.marked or cl.wish or spotter.mentions(part) or any(c.isdigit() for c in part))
 
         parts = split(text, points, readable)
-        if parts is None:
+        if parts is None or not commands[0]:
             return None
         out: list[tuple[Clause, Frame | None]] = []
         for k, part in enumerate(parts):
@@ -235,7 +247,7 @@ class Parser:
             and previous is None
             and frame.op == "set"
             and frame.number is not None
-            and frame.unit in (None, "degrees")
+            and (frame.unit == "degrees" or (frame.unit is None and frame.targets))
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
         plural = frame.plural or (language == "zh" and bool(_ZH_ALL.search(cl.text)))

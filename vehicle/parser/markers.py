@@ -68,7 +68,7 @@ _EN_POLITE_START = re.compile(
 )
 _EN_POLITE_END = re.compile(
     r"(?:\s+\b(?:please|pls|plz|thanks|thank you|thank you very much|thx|for me|now|right now|asap|quickly|immediately"
-    r"|right away|fast|if you can|if you could|if possible|would you|could you|will you|ok|okay|then|too|as well"
+    r"|right away|fast|if you can|if you could|if possible|would you|could you|will you|ok|okay|then|too|as well|instead"
     r"|um|uh|er|hmm)\b)+$"
 )
 _EN_FILLERS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|like|you know)\b")
@@ -131,7 +131,7 @@ _EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
 _ZH_POLITE_START = re.compile(
     r"^(?:(?:嗯|呃|额|那个|这个|好的|好|喂|哎|嘿|小[a-z\u4e00-\u9fff]同学|请你|请|麻烦你|麻烦|劳驾|帮忙|帮我|帮|给我|替我|你|"
     r"能不能|能否|可不可以|可以|能|我想要|我想|我要|我需要|我希望你|想|要|也|就|还|顺便|另外|那|然后|先|再给我|"
-    r"快点|快|赶紧|赶快|马上|立刻|立即|现在)\s*)+"
+    r"快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
 )
 _ZH_POLITE_END = re.compile(
     r"(?:谢谢你|谢谢|谢啦|多谢|好吗|好不好|行吗|行不行|可以吗|可以不|吧|呗|啊|呀|哦|嘛|哈|啦|了|一下|就好|就行|"
@@ -152,14 +152,16 @@ _ZH_QUESTION = re.compile(
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
 _ZH_CONDITION = re.compile(
     r"(?:如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
-    r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|再过|当.+时|到家|回到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)"
+    r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|到家|回到家|回家|下车(?![库门窗])|"
+    r"上车(?![库门窗])|到公司|出发|到了|到[^,]{1,6}(?:后|以后|之后|的时候))"
 )
 _ZH_THEN = re.compile(
-    r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
+    r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
 ZH_RETRACTION = r"还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
-_ZH_REPORTED = re.compile(r"(?<!我)(?<!我们)(?<!听)说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
+_ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
+_ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(r"保持|一直|希望|但愿|继续开着|继续关着|就这样开着|就这样关着")
 _ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得")
 _ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
@@ -184,7 +186,7 @@ def _en_clause(text: str, asked: bool) -> Clause:
     body = en_strip(text)
     if not body or _EN_THANKS.match(body):
         return Clause(text=raw, body="")
-    if _EN_RETRACTION.match(body):
+    if _EN_RETRACTION.match(body) or _EN_RETRACTION.match(text.strip()):
         return Clause(text=raw, body="", retraction=True)
     speaker = bool(_EN_SPEAKER.search(body))
     worded = bool(_EN_QUESTION.search(body)) and not polite
@@ -202,6 +204,8 @@ def _en_clause(text: str, asked: bool) -> Clause:
         body = en_strip(re.sub(r"^(?:touch|touching|change|changing|mess with|use|using)\b", "", body))
     if conditional:
         body = _en_condition_body(body)
+    if negated and not body and not conditional and not question:
+        return Clause(text=raw, body="", retraction=True)  # a bare "don't": do not do what was just said
     return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question, hinted=hinted,
                   retraction=retraction, reported=reported, wish=wish, statement=statement, speaker=speaker,
                   howto=question and bool(_EN_HOWTO.search(body)))
@@ -240,8 +244,10 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     speaker = bool(_ZH_SPEAKER.search(text))
     question = bool(_ZH_QUESTION.search(text)) or (asked and not polite and not _zh_imperative(stripped))
     negated = bool(_ZH_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
+    if negated and not zh_strip(_ZH_NEGATION.sub("", text)) and not question:
+        return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
     conditional = bool(_ZH_CONDITION.search(text))
-    reported = bool(_ZH_REPORTED.search(text))
+    reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
     wish = not negated and bool(_ZH_WISH.search(text))
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
     body = _ZH_NEGATION.sub("", text) if negated else text

@@ -106,7 +106,7 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"°\s*c\b|℃|°"), "度"),
     (re.compile(r"\ba\s*/\s*c\b"), "ac"),
     (re.compile(r"[?？]"), "?"),
-    (re.compile(r"[.!;。；！]"), ";"),
+    (re.compile(r"(?<!\d)\.|\.(?!\d)|[!;。；！]"), ";"),
     (re.compile(r"[\"“”「」『』]"), '"'),
     (re.compile(r"[,:：，、…~～()\[\]'’‘]+"), ","),
     # A space between two Chinese characters starts a new clause (speech

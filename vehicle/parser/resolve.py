@@ -130,7 +130,7 @@ class Resolver:
         if not frame.targets or frame.possessive:
             if frame.possessive or frame.speaker:
                 return (mine,) if mine else ()
-            if frame.plural or frame.excluded:
+            if (frame.plural or frame.excluded) and cap.target_type in SEATED_TYPES:
                 return self._group("all", capability)
             return (mine,) if mine else ()
         out: list[str] = []
@@ -163,11 +163,14 @@ class Resolver:
             if self._catalog.capabilities[capability].target_type in (MODE_TYPE, PERIPHERAL_TYPE):
                 return Resolution((), (), False)  # "mode" with no mode named is a family word
             return Resolution((), (said(None),), False)
-        named = targets if (frame.targets or frame.speaker or frame.possessive) else ()
-        mentions = tuple(said(t) for t in named) if named else (said(None),)
-        params = self.parameters(capability, frame)
         cap = self._catalog.capabilities[capability]
         chosen = targets or ((cap.default_target,) if cap.default_target else ())
+        if frame.possessive or frame.speaker:
+            named = chosen if cap.target_type in SEATED_TYPES else ()  # "my": the member it resolved to
+        else:
+            named = targets if frame.targets else ()
+        mentions = tuple(said(t) for t in named) if named else (said(None),)
+        params = self.parameters(capability, frame)
         if params is None or not chosen:
             return Resolution((), mentions, False)
         chosen = self._without(capability, chosen, frame.excluded)

@@ -23,8 +23,16 @@ _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
     r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
     r"帮我|请|别|不要|不用|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
-    r"(?<![打开启])进入|切换|播放|告诉)"
+    r"(?<![打开启])进入|切换|播放|告诉|讲|唱|来一首|放一首|导航)"
 )
+#: A part may never end in a word that governs what follows it: cutting
+#: "打开空调别打开车窗" after 别 would negate the air conditioning and open the
+#: window.
+DANGLING = {
+    "en": re.compile(r"\b(?:don't|dont|do not|not|never|no|if|when|once|unless|until|after|before|please|and|to|the|a"
+                     r"|but|or|then|also|just|actually|i|we|he|she|they|said|says)$"),
+    "zh": re.compile(r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是)$"),
+}
 #: Parts longer than this many cut points are not tried (cost bound).
 MAX_POINTS = 24
 
@@ -36,7 +44,7 @@ def cut_points(text: str, language: str, extra: tuple[int, ...] = ()) -> list[in
     return sorted(p for p in points if 0 < p < len(text))
 
 
-def split(text: str, points: list[int], readable: Callable[[str], bool], max_parts: int = 12) -> list[str] | None:
+def split(text: str, points: list[int], readable: Callable[[str, bool], bool], max_parts: int = 12) -> list[str] | None:
     """The fewest readable parts `text` cuts into at `points`, or None.
 
     Greedy longest-first from the left with backtracking, so "set the fan
@@ -59,7 +67,7 @@ def split(text: str, points: list[int], readable: Callable[[str], bool], max_par
         found = None
         for e in range(len(bounds) - 1, k, -1):
             part = text[bounds[k] : bounds[e]].strip(" ,")
-            if not part or not readable(part):
+            if not part or not readable(part, k == 0):
                 continue
             rest = from_(e, depth + 1)
             if rest is not None:

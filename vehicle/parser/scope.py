@@ -102,12 +102,12 @@ def said_of(placed: list[Placed]) -> list[str]:
             negated[i] = True  # a negation over a list covers the list
     for i, p in enumerate(placed):
         c = p.clause
-        if held[i] or c.retraction:
+        if c.retraction or (held[i] and not c.question):
             said[i] = "held"
-        elif negated[i]:
-            said[i] = "negated"
         elif c.question:
             said[i] = "question"
+        elif negated[i]:
+            said[i] = "negated"
         elif c.wish:
             said[i] = "wish"
         elif c.statement:

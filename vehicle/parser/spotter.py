@@ -76,6 +76,16 @@ class Spotter:
             out.extend(m for m in found if m not in out)
         return tuple(out)
 
+    def need_only(self, text: str) -> bool:
+        """`text` states needs and nothing else ("好热", "i'm really cold")."""
+        if not self.needs(text):
+            return False
+        rest = text
+        for pattern, _ in self._needs:
+            rest = pattern.sub(" ", rest)
+        rest = re.sub(r"[,\s]|了|啊|呀|哦|吧|啦|\b(?:so|very|really|in here|now|right now|oh|man|god|um|uh)\b", "", rest)
+        return not rest
+
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
