@@ -36,7 +36,7 @@ from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
 from .runon import DANGLING, cut_points, split
-from .scope import Placed, chunks, said_of
+from .scope import Chunk, Placed, chunks, said_of
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
 from .mixed import MixedLanguage
@@ -53,6 +53,11 @@ _WARM_UP = {
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
 _ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
+#: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
+_OPENER = {
+    "en": re.compile(r"(?<=\s)(?:if|when|whenever|once|as soon as|unless)\b"),
+    "zh": re.compile(r"如果|要是|假如|万一|等到|等我|回到家|到家后|到家|到了"),
+}
 
 
 class Parser:
@@ -110,8 +115,9 @@ class Parser:
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: dict[str, Frame | None] = {}
-        for chunk in chunks(norm.text):
-            text = chunk.text
+        for whole in chunks(norm.text):
+          for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
+            chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
             excluded: tuple[str, ...] = ()
             found = self._exclusions[language].find(text)
             if found is not None:
@@ -135,6 +141,39 @@ class Parser:
         return Assembler(self._catalog, self._resolver, spotter, seat).finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
+
+    def _condition_breaks(self, text: str, language: str, norm: Normalized, grammar: Grammar,
+                          cache: dict[str, Frame | None]) -> list[str]:
+        """Unpunctuated "set the fan to 3 if it rains close the sunroof": a
+        condition that *leads* a command of its own, right after a complete
+        command, starts a new sentence (as the recogniser dropped the full
+        stop). With a comma or a conjunction before it, or with no command
+        after it ("open the garage door when we get home"), it does not: the
+        condition then holds its whole sentence.
+        """
+        opener = _OPENER[language]
+        for m in opener.finditer(text):
+            before, after = text[: m.start()].rstrip(), text[m.start():]
+            if not before or before.endswith(",") or DANGLING[language].search(before):
+                continue
+            if re.search(r"(?:\band|\bthen|然后|并且|再)$", before):
+                continue
+            if not self._reads(before, language, norm, grammar, cache):
+                continue
+            tails = cut_points(after, language)
+            if any(self._reads(after[p:], language, norm, grammar, cache) for p in tails if p > 2):
+                return [before, *self._condition_breaks(after, language, norm, grammar, cache)]
+        return [text]
+
+    def _reads(self, text: str, language: str, norm: Normalized, grammar: Grammar,
+               cache: dict[str, Frame | None]) -> bool:
+        """A template reads `text` as one unmarked command, or it is a readable run-on."""
+        cl = clause(text.strip(" ,"), language)
+        if cl.marked or cl.wish or cl.statement or not cl.body:
+            return False
+        if self._frame(cl.body, norm, grammar, cache) is not None:
+            return True
+        return self._run_on(text.strip(" ,"), language, False, norm, grammar, cache) is not None
 
     def _clauses(self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar,
                  cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]]:

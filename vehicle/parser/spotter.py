@@ -31,13 +31,23 @@ _FILLER_ZH = re.compile(r"[,和或还有也跟与及、的]|或者|以及")
 _NOT_NEED_EN = re.compile(
     r"\b(?:outside|out there|weather|forecast|tomorrow|tonight|yesterday|next week|this week|last night|will it|would it"
     r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
-    r"|doesn't|if|when|in (?!here\b|the car\b|the cabin\b|the back\b|the front\b)[a-z]+ (?:today|now)?)\b"
+    r"|doesn't|if|when)\b"
 )
-_IDIOM_EN = re.compile(r"^\s*(?:of|about|with|feet|shoulder|turkey|blood|call|case|war|front|snap|spell|water)\b")
+#: What may stand before a need phrase with no subject of its own ("it's getting so hot").
+_SUBJECT_EN = re.compile(
+    r"(?:^|\s)(?:|oh|wow|man|god|gosh|um|uh|so|it's|it is|its|i'm|i am|im|i feel|feeling|we're|we are|it feels|feels"
+    r"|getting|really|very|way|kind of|pretty|bit|little|too|in here|here|car|cabin|and|but|,)\s*$"
+)
+_AFTER_EN = re.compile(r"^\s*(?:in here|here|in car|in cabin|inside|now|right now|today|,|and|please|so|too)\b")
+_IDIOM_EN = re.compile(
+    r"^\s*(?:of|about|with|feet|shoulder|turkey|blood|call|case|war|front|snap|spell|water|small|stuff|bullets|it\b|over"
+    r"|take|topic|item|ticket|potato|seat|spot|track|song|stare|look)\b"
+)
 _NOT_NEED_ZH = re.compile(
     r"外面|外头|室外|天气|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
+    r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
 )
-_IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度)")
+_IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑)")
 
 
 class Spotter:
@@ -93,13 +103,27 @@ class Spotter:
             return ()
         for pattern, need in self._needs:
             m = pattern.search(text)
-            if m is not None and not (_IDIOM_ZH if self._zh else _IDIOM_EN).match(text[m.end():]):
+            if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
                 found.append((m.start(), need))
         out: list[str] = []
         for _, need in sorted(found):
             if need not in out:
                 out.append(need)
         return tuple(out)
+
+    def _stated(self, before: str, said: str, after: str) -> bool:
+        """A need phrase said of the person or the cabin, not of a song, a
+        professor or a phone, and not part of an idiom ("cold feet", 好困难)."""
+        if self._zh:
+            return not _IDIOM_ZH.match(after)
+        if _IDIOM_EN.match(after):
+            return False
+        if said.startswith(("i'm", "im ", "i am", "i feel", "it's", "its ", "it is", "i need", "i can't", "the ")):
+            return True
+        # a phrase with no subject of its own ("so hot", "chilly", "glare")
+        if not _SUBJECT_EN.search(" " + before.strip()):
+            return False
+        return not after.strip(" ,") or bool(_AFTER_EN.match(after))
 
     def _need_pattern(self, alias: str) -> re.Pattern[str]:
         if self._zh:
