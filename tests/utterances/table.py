@@ -83,7 +83,7 @@ TAGS = frozenset(
     }
 )
 NON_COMMAND_TAGS = frozenset(
-    {"question", "chitchat", "adversarial", "statement", "wish", "query", "weather", "travel", "music", "idiom"}
+    {"question", "chitchat", "adversarial", "statement", "wish", "weather", "travel", "music", "idiom"}
 )
 #: Tags of a hostile scope row, one of which goes with ``scope``.
 SCOPE_KINDS = frozenset(
