@@ -53,6 +53,8 @@ _WARM_UP = {
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
 _ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
+#: A part that starts like the rest of the clause before it ("is open", 开着吗).
+_PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
 #: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
 _OPENER = {
     "en": re.compile(r"(?<=\s)(?:if|when|whenever|once|as soon as|unless)\b"),
@@ -241,7 +243,10 @@ class Parser:
             cl = clause(part, language)
             if cl.retraction or (cl.empty and not cl.body):
                 return True
-            if cl.body and grammar.router.may_be_one_clause(cl.body) and self._frame(cl.body, norm, grammar, cache):
+            frame = self._frame(cl.body, norm, grammar, cache) if cl.body and grammar.router.may_be_one_clause(cl.body) else None
+            if frame is not None:
+                if frame.op == "keep" or cl.question or cl.statement or cl.wish:
+                    return False  # "空调 | 开着吗": a bare control cut off its own predicate
                 commands[0] += 1
                 return True
             if spotter.need_only(part):
@@ -250,7 +255,9 @@ class Parser:
             # its own, never joined to a command, and it makes the text incomplete.
             if first:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
-            return cl.question or not (cl.marked or cl.wish or spotter.mentions(part) or any(c.isdigit() for c in part))
+            if _PREDICATE.match(part):
+                return False
+            return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
         parts = split(text, points, readable)
         if parts is None or not commands[0]:

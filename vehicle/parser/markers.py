@@ -251,6 +251,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     wish = not negated and bool(_ZH_WISH.search(text))
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
     body = _ZH_NEGATION.sub("", text) if negated else text
+    body = re.sub(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?", "", body)
     if conditional:
         m = _ZH_THEN.match(body)
         body = body[m.end():] if m else _ZH_CONDITION.sub("", body)

@@ -17,7 +17,7 @@ _EN_STARTS = (
     r"turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make|put|roll"
     r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
     r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
-    r"|could you|would you|and|also|then|play|tell|what|what's|is|are|how|will|leave|keep|i|we"
+    r"|could you|would you|and|also|then|play|tell|leave|keep|i|we"
 )
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
