@@ -27,6 +27,9 @@ PER_TEMPLATE = 3
 
 
 def _family(capability: str) -> set[str]:
+    twin = capability.replace(".set_", ".adjust_") if ".set_" in capability else capability.replace(".adjust_", ".set_")
+    if twin != capability and capability not in TEMPERATURE:
+        return {capability, twin}
     if capability in TEMPERATURE:
         return set(TEMPERATURE)
     if capability in ("climate.power", "climate.set_ac"):

@@ -242,7 +242,8 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     if _ZH_RETRACTION.match(stripped) or _ZH_RETRACTION.match(text):
         return Clause(text=raw, body="", retraction=True)
     speaker = bool(_ZH_SPEAKER.search(text))
-    question = bool(_ZH_QUESTION.search(text)) or (asked and not polite and not _zh_imperative(stripped))
+    asking = _ZH_POLITE_ASK.sub("", text) if polite else text
+    question = bool(_ZH_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
     negated = bool(_ZH_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
     if negated and not zh_strip(_ZH_NEGATION.sub("", text)) and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
