@@ -12,6 +12,7 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from vehicle.actions import Action, Mention, Query
@@ -23,6 +24,7 @@ from .resolve import Resolution, Resolver
 from .result import ParseResult
 from .spotter import Spotter
 
+_PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
     "off": ("turn off", "switch off", "关闭", "关掉", "关"),
@@ -121,9 +123,12 @@ class Assembler:
             if said == "negated":
                 _add(self.forbidden, marked)
         elif said == "question":
-            self.other = True
-            if not cl.howto:
-                _add(self.queries, [self._query(m, read) for m in found])
+            # A state question is answered locally ("open the sunroof. is the AC on?"
+            # stays complete); any other question is left to the model.
+            queries = [self._query(m, read) for m in found if self._queryable(m)] if not cl.howto else []
+            _add(self.queries, queries)
+            if not queries:
+                self.other = True
         else:
             self.other = True
 
@@ -138,11 +143,16 @@ class Assembler:
                 return self._resolver.direction(m.capability, direction)
         return None
 
+    def _queryable(self, m: Mention) -> bool:
+        cap = self._catalog.capabilities.get(self._catalog.control(m.capability))
+        return cap is not None and cap.holds_state
+
     def _query(self, m: Mention, read: Read) -> Query:
         cap = self._catalog.control(m.capability)
         if m.target is not None or cap not in self._catalog.capabilities:
             return Query(cap, m.target)
-        frame = Frame(device=cap, plural=bool(read.frame and read.frame.plural), speaker=read.clause.speaker)
+        plural = bool(read.frame and read.frame.plural) or _PLURAL.search(read.clause.text) is not None
+        frame = Frame(device=cap, plural=plural, speaker=read.clause.speaker)
         targets = self._resolver.targets(cap, frame, self._seat) or ()
         default = self._catalog.capabilities[cap].default_target
         return Query(cap, targets[0] if len(targets) == 1 else default)

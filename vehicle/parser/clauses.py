@@ -18,7 +18,13 @@ from .markers import EN_RETRACTION, ZH_RETRACTION, Clause, clause
 
 _EN_CUT = re.compile(r"\s*(?:,|;|\band then\b|\bthen\b|\band also\b|\band\b|\bbut\b|\balso\b|\bplus\b|&)\s*")
 _ZH_CUT = re.compile(
-    r"(?:,|;|\s|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|再(?=打开|开启|开|关|调|把|将|设|启动|切换)|另外|顺便|(?<=\d[度档%])(?=[^\d,;]))"
+    r"(?:,|;|\s|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|再(?=打开|开启|开|关|调|把|将|设|启动|切换)|但是|可是|不过|另外|顺便|(?<=\d[度档%])(?=[^\d,;]))"
+)
+#: "turn on the seat heating not the ventilation": "not" after a complete clause starts its own.
+_EN_NOT_CUT = re.compile(
+    r"(?<!\bdo)(?<!\bdoes)(?<!\bdid)(?<!\bshould)(?<!\bcould)(?<!\bwould)(?<!\bwill)(?<!\bmust)(?<!\bis)(?<!\bare)"
+    r"(?<!\bam)(?<!\bwas)(?<!\bwere)(?<!\bcan)(?<!\bwhy)(?<!\bhave)(?<!\bhas)(?<!')(?<!\bor)(?<!\band)(?<!\bif)"
+    r"(?<!\bjust)(?<!\bbut)(?<!\bi)(?<!,)\s+(?=not\b)"
 )
 _EN_RETRACT_CUT = re.compile(rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)")
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
@@ -41,6 +47,7 @@ def pieces(text: str, language: str) -> list[Piece]:
     else:
         cut = _EN_CUT
         text = _EN_RETRACT_CUT.sub(r" , \1 , ", text)
+        text = _EN_NOT_CUT.sub(" , ", text)
     out: list[Piece] = []
     pos = 0
     joint = ""

@@ -53,6 +53,16 @@ _WARM_UP = {
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
 _ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
+#: A piece that starts with a command verb is a new clause: never joined to the one before.
+_COMMAND_START = {
+    "en": re.compile(r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
+                     r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"),
+    "zh": re.compile(r"打开|开启|关闭|关掉|关上|把|将|调到|设置|启动|降下|升起|折叠|展开"),
+}
+_QUESTION_START = {
+    "en": re.compile(r"^(?:is|are|what|what's|how|does|did|will|can)\b"),
+    "zh": re.compile(r"(?:吗|呢|没有|了没|多少|几度|几档)$|(.)[不没]\1"),
+}
 #: A part that starts like the rest of the clause before it ("is open", 开着吗).
 _PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
 #: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
@@ -105,7 +115,9 @@ class Parser:
             # the Chinese words as English ones, and keep the better reading.
             for lang, alt in self._mixed.variants(norm):
                 other = self._parse(alt, lang, seat)
-                if other.complete or len(other.actions) > len(result.actions):
+                if other.complete or len(other.actions) > len(result.actions) or (
+                    not result.actions and len(other.mentions) > len(result.mentions)
+                ):
                     result = replace(other, language="zh")
                     break
         return result
@@ -117,7 +129,7 @@ class Parser:
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: dict[str, Frame | None] = {}
-        for whole in chunks(norm.text):
+        for whole in chunks(_leave_alone(norm.text, language)):
           for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
             chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
             excluded: tuple[str, ...] = ()
@@ -209,7 +221,8 @@ class Parser:
             return i, alone[i], None
         last = min(len(parts), i + MAX_RUN) - 1
         for k in range(i + 1, last + 1):
-            if alone[k].marked or alone[k].wish or alone[k].statement:
+            if (alone[k].marked or alone[k].wish or alone[k].statement or _COMMAND_START[language].match(alone[k].body)
+                    or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))):
                 last = k - 1
                 break
         for j in range(last, i, -1):
@@ -245,7 +258,7 @@ class Parser:
                 return True
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and grammar.router.may_be_one_clause(cl.body) else None
             if frame is not None:
-                if frame.op == "keep" or cl.question or cl.statement or cl.wish:
+                if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
                 commands[0] += 1
                 return True
@@ -257,6 +270,8 @@ class Parser:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
             if _PREDICATE.match(part):
                 return False
+            if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
+                return bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
         parts = split(text, points, readable)
@@ -298,6 +313,22 @@ class Parser:
             frame = replace(frame, device=SET_TEMPERATURE)
         plural = frame.plural or (language == "zh" and bool(_ZH_ALL.search(cl.text)))
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
+
+
+_LEAVE_ALONE = (
+    re.compile(r"\b(?:leave|let)\s+(.+?)\s+(?:alone|be|as (?:it|they) (?:is|are))\b"),
+    re.compile(r"\bkeep\s+(.+?)\s+as (?:it|they) (?:is|are)\b"),
+)
+
+
+def _leave_alone(text: str, language: str) -> str:
+    """"leave the tailgate and the sunroof alone" reads as "don't touch the tailgate and the sunroof"
+    (the negation must reach every control of the list, and "and" cuts)."""
+    if language != "en" or not re.search(r"\b(?:alone|be|as (?:it|they) (?:is|are))\b", text):
+        return text
+    for pattern in _LEAVE_ALONE:
+        text = pattern.sub(lambda m: f"don't touch {m.group(1)}", text)
+    return text
 
 
 def _names_op(cl: Clause) -> bool:

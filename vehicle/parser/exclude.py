@@ -64,7 +64,8 @@ class Exclusions:
                     found.append(ident)
             if found:
                 rest = (before + " " + text[m.end():]).strip(" ,")
-                rest = re.sub(r"其他的|其它的|其他|其它|其余的|其余|别的", "", rest)
+                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅)?", "", rest)
+                rest = re.sub(r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|all others)\b", "", rest)
                 rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
                 return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))
         return None

@@ -118,7 +118,13 @@ _EN_REPORTED = re.compile(
     r"|wrote|writes|reads|read|quote)\b|\bmanual\b"
 )
 _EN_WISH = re.compile(
-    r"\b(?:keep|keeps|kept|stay|stays|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer)\b"
+    r"\b(?:keep|keeps|kept|stay|stays|stayed|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer"
+    r"|rather)\b"
+)
+#: A past action told, not asked ("I opened the sunroof earlier").
+_EN_PAST = re.compile(
+    r"^(?:i|we|he|she|they|you|someone|somebody)\s+(?:\w+ed|turned|opened|closed|set|put|shut|left|had|already)\b"
+    r"|\b(?:earlier|this morning|yesterday|last night|just now|a while ago|already)\b"
 )
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
@@ -147,7 +153,7 @@ _ZH_NEGATION = re.compile(
 )
 _ZH_QUESTION = re.compile(
     r"(?:吗|呢|怎么|怎样|如何|什么|多少|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|了没|没有$|么$|"
-    r"会不会|要不要|能不能.*[?]|(.)不\1|吧[?]$)"
+    r"会不会|要不要|能不能.*[?]|(.)不\1|(.)没\2|吧[?]$)"
 )
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
 _ZH_CONDITION = re.compile(
@@ -162,8 +168,8 @@ ZH_RETRACTION = r"还是算了吧|还是算了|算了吧|算了|不要了|不用
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
-_ZH_WISH = re.compile(r"保持|一直|希望|但愿|继续开着|继续关着|就这样开着|就这样关着")
-_ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得")
+_ZH_WISH = re.compile(r"保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
+_ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
 _ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
 
 
@@ -197,7 +203,7 @@ def _en_clause(text: str, asked: bool) -> Clause:
     reported = bool(_EN_REPORTED.search(body))
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
     wish = not negated and bool(_EN_WISH.search(body))
-    statement = not (question or negated or wish) and bool(_EN_STATEMENT.search(body))
+    statement = not (question or negated or wish) and bool(_EN_STATEMENT.search(body) or _EN_PAST.search(body))
     if negated:
         body = _EN_NEGATION.sub(" ", body)
         body = en_strip(re.sub(r"^\s*(?:i |we )?(?:want|need|like|wanna)\b\s*(?:to\b)?", "", body))
@@ -249,7 +255,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
     conditional = bool(_ZH_CONDITION.search(text))
     reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
-    wish = not negated and bool(_ZH_WISH.search(text))
+    wish = not negated and bool(_ZH_WISH.search(text)) and not re.search(r"昨|刚|之前|一直都是", text)
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
     body = _ZH_NEGATION.sub("", text) if negated else text
     body = re.sub(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?", "", body)

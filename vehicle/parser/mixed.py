@@ -61,7 +61,7 @@ class MixedLanguage:
         if self._zh_pattern is not None:
             text = re.sub(r"(?<=[a-z])(?=[\u3400-\u9fff\d])|(?<=[\u3400-\u9fff\d])(?=[a-z])", " ", norm.text)
             en = self._zh_pattern.sub(lambda m: f" {self._to_en[m.group(0)]} ", text)
-            en = re.sub(r"\s+", " ", en).strip()
+            en = re.sub(r"\s+", " ", re.sub(r"\bthe\b", " ", en)).strip()
             if en != norm.text and not re.search(r"[\u3400-\u9fff]", en):
                 yield "en", Normalized("en", en, norm.numbers, norm.asked)
 

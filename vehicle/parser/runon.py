@@ -17,12 +17,12 @@ _EN_STARTS = (
     r"turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make|put|roll"
     r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
     r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
-    r"|could you|would you|and|also|then|play|tell|leave|keep|i|we"
+    r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
 )
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
     r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
-    r"帮我|请|别|不要|不用|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
+    r"帮我|请|别|不要|不用|不(?=[开关打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
     r"(?<![打开启])进入|切换|播放|告诉|讲|唱|来一首|放一首|导航)"
 )
 #: A part may never end in a word that governs what follows it: cutting

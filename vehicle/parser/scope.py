@@ -100,6 +100,11 @@ def said_of(placed: list[Placed]) -> list[str]:
         if (not negated[i] and p.borrows and negated[i - 1] and placed[i - 1].sentence == p.sentence
                 and not p.clause.retraction):
             negated[i] = True  # a negation over a list covers the list
+    for i in range(n - 2, -1, -1):
+        p = placed[i]
+        if (not negated[i] and p.borrows and negated[i + 1] and placed[i + 1].sentence == p.sentence
+                and not placed[i + 1].clause.retraction):
+            negated[i] = True  # "空调和座椅加热都不要开": a list before its negation
     for i, p in enumerate(placed):
         c = p.clause
         if c.retraction or (held[i] and not c.question):
