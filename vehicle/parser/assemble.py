@@ -115,6 +115,9 @@ class Assembler:
             if not self._spotter.needs(cl.text):
                 self.other = True
             return
+        if said == "question" and _PLURAL.search(cl.text):
+            found = [Mention(m.capability, "all", m.said, m.direction)
+                     if m.target is None and "all" in self._catalog.target_type(m.capability).groups else m for m in found]
         marked = [Mention(m.capability, m.target, said,
                           m.direction or (self._guess(cl, m) if said in ("held", "negated") else None)) for m in found]
         _add(self.mentions, marked)

@@ -113,13 +113,13 @@ class Parser:
         if norm.language == "zh" and self._mixed.is_mixed(norm.text) and not result.complete:
             # Mixed language: read the English words as their Chinese aliases, or
             # the Chinese words as English ones, and keep the better reading.
+            def score(r: ParseResult) -> tuple[bool, int, int]:
+                return (r.complete, len(r.actions), len(r.mentions) + len(r.queries))
+
             for lang, alt in self._mixed.variants(norm):
                 other = self._parse(alt, lang, seat)
-                if other.complete or len(other.actions) > len(result.actions) or (
-                    not result.actions and len(other.mentions) > len(result.mentions)
-                ):
+                if score(other) > score(result):
                     result = replace(other, language="zh")
-                    break
         return result
 
     def _parse(self, norm: Normalized, language: str, seat: str | None) -> ParseResult:

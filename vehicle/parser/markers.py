@@ -168,7 +168,7 @@ ZH_RETRACTION = r"还是算了吧|还是算了|算了吧|算了|不要了|不用
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
-_ZH_WISH = re.compile(r"保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
+_ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
 _ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
 _ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
 
@@ -255,7 +255,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
     conditional = bool(_ZH_CONDITION.search(text))
     reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
-    wish = not negated and bool(_ZH_WISH.search(text)) and not re.search(r"昨|刚|之前|一直都是", text)
+    wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
     body = _ZH_NEGATION.sub("", text) if negated else text
     body = re.sub(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?", "", body)
