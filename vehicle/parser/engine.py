@@ -113,8 +113,8 @@ class Parser:
         if norm.language == "zh" and self._mixed.is_mixed(norm.text) and not result.complete:
             # Mixed language: read the English words as their Chinese aliases, or
             # the Chinese words as English ones, and keep the better reading.
-            def score(r: ParseResult) -> tuple[bool, int, int]:
-                return (r.complete, len(r.actions), len(r.mentions) + len(r.queries))
+            def score(r: ParseResult) -> tuple[bool, int, int, int]:
+                return (r.complete, len(r.actions), len(r.negated) + len(r.queries), len(r.mentions))
 
             for lang, alt in self._mixed.variants(norm):
                 other = self._parse(alt, lang, seat)
@@ -256,6 +256,8 @@ class Parser:
             cl = clause(part, language)
             if cl.retraction or (cl.empty and not cl.body):
                 return True
+            if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
+                return not first and bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and grammar.router.may_be_one_clause(cl.body) else None
             if frame is not None:
                 if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
@@ -270,8 +272,6 @@ class Parser:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
             if _PREDICATE.match(part):
                 return False
-            if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
-                return bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
         parts = split(text, points, readable)

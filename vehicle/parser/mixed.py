@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from .normalize import Normalized
+from .normalize import Normalized, normalize
 from .templates import Grammar
 
 _LATIN = re.compile(r"[a-z]{2,}")
@@ -23,7 +23,7 @@ class MixedLanguage:
     def __init__(self, grammars: Mapping[str, Grammar]) -> None:
         en, zh = grammars["en"].vocabulary, grammars["zh"].vocabulary
         self._to_zh = self._table(en, zh)
-        self._to_en = self._table(zh, en)
+        self._to_en = {a: e for a, e in self._table(zh, en).items() if not _LATIN.fullmatch(a)}
         self._en_pattern = self._pattern(self._to_zh, bounded=True)
         self._zh_pattern = self._pattern(self._to_en, bounded=False)
 
@@ -52,18 +52,17 @@ class MixedLanguage:
         return bool(_LATIN.search(stripped))
 
     def variants(self, norm: Normalized) -> Iterator[tuple[str, Normalized]]:
-        """(language, text) readings of a mixed text, Chinese grammar first."""
+        """(language, normalised text) readings of a mixed text, Chinese grammar first."""
+        raw = norm.raw or norm.text
         if self._en_pattern is not None:
-            zh = self._en_pattern.sub(lambda m: self._to_zh[m.group(0)], norm.text)
-            zh = re.sub(r"(?<![a-z0-9])\s+|\s+(?![a-z0-9])", "", zh)
-            if zh != norm.text:
-                yield "zh", Normalized("zh", zh, norm.numbers, norm.asked)
+            zh = self._en_pattern.sub(lambda m: self._to_zh[m.group(0)], raw)
+            if zh != raw:
+                yield "zh", normalize(re.sub(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])", "", zh))
         if self._zh_pattern is not None:
-            text = re.sub(r"(?<=[a-z])(?=[\u3400-\u9fff\d])|(?<=[\u3400-\u9fff\d])(?=[a-z])", " ", norm.text)
-            en = self._zh_pattern.sub(lambda m: f" {self._to_en[m.group(0)]} ", text)
-            en = re.sub(r"\s+", " ", re.sub(r"\bthe\b", " ", en)).strip()
-            if en != norm.text and not re.search(r"[\u3400-\u9fff]", en):
-                yield "en", Normalized("en", en, norm.numbers, norm.asked)
+            en = self._zh_pattern.sub(lambda m: f" {self._to_en[m.group(0)]} ", raw)
+            alt = normalize(re.sub(r"\s+", " ", en).strip())
+            if en != raw and alt.language == "en":
+                yield "en", alt
 
 
 __all__ = ["MixedLanguage"]

@@ -35,6 +35,8 @@ class Normalized:
     """Value of each number placeholder, by index."""
     asked: bool
     """The text carried a question mark (a hint, never decisive on its own)."""
+    raw: str = ""
+    """The caller's text after NFKC and lower case only (for mixed-language readings)."""
 
 
 def detect_language(text: str) -> str:
@@ -48,7 +50,7 @@ def normalize(text: str) -> Normalized:
     asked = bool(_QUESTION.search(raw))
     values: list[float] = []
     canon = _english(raw, values) if language == "en" else _chinese(raw, values)
-    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked)
+    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked, raw=raw)
 
 
 _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
