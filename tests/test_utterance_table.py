@@ -181,3 +181,12 @@ def test_utterance_in_voice_form(entry, parser):
 )
 def test_voice_form(text, voice):
     assert table_mod.asr_form(text) == voice
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_voice_form_is_plain(entry):
+    """The voice form holds no sentence punctuation or capitals, and is stable."""
+    voice = table_mod.asr_form(entry.text)
+    assert voice and voice == voice.lower() and voice == voice.strip()
+    assert not any(ch in voice for ch in ",;:!?\"“”‘’，。；：！？、（）《》「」…"), voice
+    assert table_mod.asr_form(voice) == voice
