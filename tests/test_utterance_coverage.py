@@ -2,7 +2,9 @@
 covers the spec: every capability x target form x language, every parameter
 word of DESIGN section 4, enough non-commands, negations, conditions,
 multi-command and out-of-range cases, and every comfort need in both
-languages.
+languages. For revision 2 (``v2/``): at least 400 rows, at least 40 %
+Chinese, every rule in both languages, at least 120 hostile scope rows that
+assert no action, at least 300 non-command rows with no action and no need.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def _forms(capability: str) -> list[str | None]:
     return [None, *CATALOG.valid_targets(capability)]
 
 
+_UNSAID = object()  # a mention whose target the row does not assert
 FORMS = [(lang, cap, form) for lang in LANGS for cap in CATALOG.capabilities for form in _forms(cap)]
 
 
@@ -63,8 +66,8 @@ def test_capability_target_form_is_covered(lang, capability, form):
         e.id
         for e in ENTRIES
         if e.language == lang
-        and any(m["capability"] == capability and m["target"] == form for m in (e.mentions or ()))
-        and (e.expect["actions"] or e.expect["negated"] or "unresolved" in e.tags)
+        and any(m["capability"] == capability and m.get("target", _UNSAID) == form for m in (e.mentions or ()))
+        and (e.expect["actions"] or e.expect.get("negated") or "unresolved" in e.tags)
     ]
     assert hits, f"no {lang} utterance mentions {capability} with target {form!r}"
     # Resolvable forms must also be exercised as an action, not only a mention.
@@ -77,7 +80,7 @@ def test_capability_target_form_is_covered(lang, capability, form):
             and (
                 a["target"] == form
                 if form is not None
-                else any(m["capability"] == capability and m["target"] is None for m in e.mentions or ())
+                else any(m["capability"] == capability and m.get("target", _UNSAID) is None for m in e.mentions or ())
             )
             for a in e.expect["actions"]
         )
@@ -103,12 +106,12 @@ PARAMETER_WORDS = [
     ("en", r"\bhighest\b", "climate.set_fan_speed", "level", 7),
     ("en", r"\bmin\b", "climate.set_fan_speed", "level", 1),
     ("en", r"\bminimum\b", "climate.set_fan_speed", "level", 1),
-    ("en", r"\blowest\b", "seat.set_heating", "level", 0),
+    ("en", r"\blowest\b", "seat.set_heating", "level", 1),
     ("zh", "最大", "climate.set_fan_speed", "level", 7),
     ("zh", "最大", "seat.set_ventilation", "level", 3),
     ("zh", "最高", "seat.set_heating", "level", 3),
     ("zh", "最小", "climate.set_fan_speed", "level", 1),
-    ("zh", "最低", "seat.set_heating", "level", 0),
+    ("zh", "最低", "seat.set_heating", "level", 1),
     # open / close on windows, sunroof, sunshade
     ("en", r"\bopen\b", "window.set_position", "open_percent", 100),
     ("en", r"\bclose\b", "window.set_position", "open_percent", 0),
@@ -220,6 +223,76 @@ PARAMETER_WORDS = [
     ("zh", "百分之三十", "window.set_position", "open_percent", 30),
     ("zh", "3档", "seat.set_heating", "level", 3),
     ("zh", "三档", "seat.set_heating", "level", 3),
+    # revision 2 level words: low = 1, medium = 2 (seats) / 4 (fan), high = maximum
+    ("en", r"\blow\b", "climate.set_fan_speed", "level", 1),
+    ("en", r"\blow\b", "seat.set_heating", "level", 1),
+    ("en", r"\bmedium\b", "climate.set_fan_speed", "level", 4),
+    ("en", r"\bmedium\b", "seat.set_ventilation", "level", 2),
+    ("en", r"\bmid\b", "seat.set_heating", "level", 2),
+    ("en", r"\bhigh\b", "seat.set_heating", "level", 3),
+    ("en", r"\bhigh\b", "climate.set_fan_speed", "level", 7),
+    ("en", r"\bmin\b", "seat.set_ventilation", "level", 1),
+    ("zh", "低档", "climate.set_fan_speed", "level", 1),
+    ("zh", "低档", "seat.set_heating", "level", 1),
+    ("zh", "中档", "climate.set_fan_speed", "level", 4),
+    ("zh", "中档", "seat.set_ventilation", "level", 2),
+    ("zh", "高档", "seat.set_heating", "level", 3),
+    ("zh", "高档", "climate.set_fan_speed", "level", 7),
+    ("zh", "最小", "seat.set_ventilation", "level", 1),
+    # revision 2 position words
+    ("en", r"\ba crack\b", "window.set_position", "open_percent", 20),
+    ("en", r"\bslightly\b", "window.set_position", "open_percent", 20),
+    ("en", r"\ba little\b", "sunshade.set_position", "open_percent", 20),
+    ("en", r"\ball the way\b", "sunroof.set_position", "open_percent", 100),
+    ("en", r"\bfully\b", "window.set_position", "open_percent", 100),
+    ("en", r"\bclose .*halfway\b", "window.set_position", "open_percent", 50),
+    ("en", r"\bhalf\b", "sunroof.set_position", "open_percent", 50),
+    ("zh", "一条缝", "sunroof.set_position", "open_percent", 20),
+    ("zh", "一条缝", "window.set_position", "open_percent", 20),
+    ("zh", "一点点", "sunroof.set_position", "open_percent", 20),
+    ("zh", "全开", "sunroof.set_position", "open_percent", 100),
+    ("zh", "开到底", "window.set_position", "open_percent", 100),
+    ("zh", "全部打开", "window.set_position", "open_percent", 100),
+    ("zh", "全关", "sunshade.set_position", "open_percent", 0),
+    ("zh", "关到底", "window.set_position", "open_percent", 0),
+    ("zh", "关一半", "window.set_position", "open_percent", 50),
+    ("zh", "关到一半", "sunroof.set_position", "open_percent", 50),
+    ("zh", "打开车窗一半", "window.set_position", "open_percent", 50),
+    # revision 2 relative changes of levels and positions (adjust_*)
+    ("en", r"\bfan up\b", "climate.adjust_fan_speed", "delta_level", 1),
+    ("en", r"\bfan up by \d", "climate.adjust_fan_speed", "delta_level", 2),
+    ("en", r"\bdown by three\b", "climate.adjust_fan_speed", "delta_level", -3),
+    ("en", r"\bseat heating up\b", "seat.adjust_heating", "delta_level", 1),
+    ("en", r"\bventilation down\b", "seat.adjust_ventilation", "delta_level", -1),
+    ("en", r"\ba bit more\b", "window.adjust_position", "delta_percent", 20),
+    ("en", r"\ba bit more\b", "sunroof.adjust_position", "delta_percent", 20),
+    ("en", r"\ba little\b", "window.adjust_position", "delta_percent", -20),
+    ("en", r"\ba little\b", "sunshade.adjust_position", "delta_percent", -20),
+    ("en", r"\d+ percent more\b", "window.adjust_position", "delta_percent", 10),
+    ("en", r"\d+ percent more\b", "sunroof.adjust_position", "delta_percent", 30),
+    ("zh", "风量大一点", "climate.adjust_fan_speed", "delta_level", 1),
+    ("zh", "风量小一点", "climate.adjust_fan_speed", "delta_level", -1),
+    ("zh", "调高两档", "climate.adjust_fan_speed", "delta_level", 2),
+    ("zh", "高一点", "seat.adjust_heating", "delta_level", 1),
+    ("zh", "调低一档", "seat.adjust_ventilation", "delta_level", -1),
+    ("zh", "再开一点", "window.adjust_position", "delta_percent", 20),
+    ("zh", "再开一点", "sunroof.adjust_position", "delta_percent", 20),
+    ("zh", "关小一点", "window.adjust_position", "delta_percent", -20),
+    ("zh", "关小一点", "sunshade.adjust_position", "delta_percent", -20),
+    ("zh", "再开百分之", "window.adjust_position", "delta_percent", 10),
+    ("zh", "暖和一点", "climate.adjust_temperature", "delta_celsius", 1.0),
+    ("zh", "凉快一点", "climate.adjust_temperature", "delta_celsius", -1.0),
+    # revision 2 halves and Fahrenheit (nearest 0.5)
+    ("en", r"\bhalf a degree\b", "climate.adjust_temperature", "delta_celsius", 0.5),
+    ("en", r"\bby 0\.5\b", "climate.adjust_temperature", "delta_celsius", 0.5),
+    ("zh", "半度", "climate.adjust_temperature", "delta_celsius", 0.5),
+    ("zh", "二十二度半", "climate.set_temperature", "celsius", 22.5),
+    ("en", r"\b70 degrees fahrenheit\b", "climate.set_temperature", "celsius", 21.0),
+    ("en", r"\b72 f\b", "climate.set_temperature", "celsius", 22.0),
+    ("en", r"\b71 degrees fahrenheit\b", "climate.set_temperature", "celsius", 21.5),
+    ("zh", "华氏70度", "climate.set_temperature", "celsius", 21.0),
+    ("zh", "华氏七十五度", "climate.set_temperature", "celsius", 24.0),
+    ("zh", "华氏六十度", "climate.set_temperature", "celsius", 15.5),
     # full-width digits (NFKC)
     ("en", "[\uff10-\uff19]", "climate.set_fan_speed", "level", 5),
     ("zh", "[\uff10-\uff19]", "climate.set_temperature", "celsius", 22.0),
@@ -281,7 +354,7 @@ def test_non_commands_have_no_action():
         for e in ENTRIES:
             if tag in e.tags:
                 assert e.kind == "non_command", e.id
-                assert e.expect["actions"] == [] and e.expect["complete"] is False, e.id
+                assert e.expect["actions"] == [] and e.expect.get("complete") is not True, e.id
 
 
 def test_required_adversarial_examples_present():
@@ -298,14 +371,15 @@ def test_negation_and_conditionals_cover_both_kinds():
         assert _count("conditional", lang) >= 3, lang
         # at least one where a forbidden control sits next to an executed one
         assert any(
-            e.language == lang and e.expect["negated"] and e.expect["actions"] for e in ENTRIES
+            e.language == lang and e.expect.get("negated") and e.expect["actions"] for e in ENTRIES
         ), lang
 
 
 def test_multi_entries_have_several_controls():
     for e in ENTRIES:
         if "multi" in e.tags and not {"conflict", "collapse", "extra_text"} & set(e.tags):
-            assert len(e.expect["actions"]) + len(e.expect["negated"]) >= 2, e.id
+            controls = sum(len(e.expect.get(k) or ()) for k in ("actions", "negated", "needs", "queries"))
+            assert controls >= 2, e.id
 
 
 def test_out_of_range_entries_really_are():
@@ -313,7 +387,7 @@ def test_out_of_range_entries_really_are():
     for e in ENTRIES:
         if "out_of_range" in e.tags:
             assert table_mod.out_of_range_values(e, catalog), f"{e.id}: no value outside range or step"
-            assert e.expect["complete"] is True, f"{e.id}: out-of-range values are emitted with complete true"
+            assert e.expect.get("complete") is True, f"{e.id}: out-of-range values are emitted with complete true"
 
 
 def test_only_tagged_entries_are_out_of_range():
@@ -326,13 +400,158 @@ def test_only_tagged_entries_are_out_of_range():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("need", sorted(CATALOG.needs))
 def test_every_need_in_both_languages(need, lang):
-    alone = [e for e in ENTRIES if e.language == lang and e.expect["needs"] == [need] and not e.expect["actions"]]
+    alone = [e for e in ENTRIES if e.language == lang and e.expect.get("needs") == [need] and not e.expect["actions"]]
     assert alone, f"no {lang} utterance expresses the need {need!r} alone"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_need_plus_command(lang):
     assert any(
-        e.language == lang and e.expect["needs"] and e.expect["actions"] and e.expect["complete"] is False
+        e.language == lang and e.expect.get("needs") and e.expect["actions"] and e.expect.get("complete") is False
         for e in ENTRIES
     ), lang
+
+
+# ---------------------------------------------------------------- revision 2 (tests/utterances/v2)
+V2 = [e for e in ENTRIES if e.v2]
+
+
+def test_v2_size_and_share_of_chinese():
+    zh = sum(1 for e in V2 if e.language == "zh")
+    assert len(V2) >= 400, f"only {len(V2)} revision-2 rows"
+    assert zh / len(V2) >= 0.40, f"only {zh} of {len(V2)} revision-2 rows are Chinese"
+
+
+def test_v2_hostile_scope_rows_assert_no_action():
+    """Retractions, conditions, reported speech, negations, questions,
+    statements and wishes that must not act: at least 120, in both languages."""
+    hostile = [e for e in V2 if "scope" in e.tags and e.expect["actions"] == []]
+    assert len(hostile) >= 120, f"only {len(hostile)} hostile scope rows assert no action"
+    for lang in LANGS:
+        assert sum(1 for e in hostile if e.language == lang) >= 40, lang
+    # Each of them asserts what was held, negated, asked or mentioned (possibly nothing).
+    for e in hostile:
+        said = any(k in e.expect for k in ("negated", "queries", "mentions"))
+        assert said, f"{e.id}: a hostile scope row asserts negated, queries or mentions"
+        assert e.expect.get("complete") is False or e.expect.get("follow_up"), e.id
+
+
+def test_v2_non_command_rows_give_no_action_and_no_need():
+    rows = [
+        e for e in V2
+        if e.kind == "non_command" and "scope" not in e.tags
+        and e.expect["actions"] == [] and e.expect.get("needs") == []
+    ]
+    assert len(rows) >= 300, f"only {len(rows)} non-command rows assert no action and no need"
+    for topic in ("weather", "travel", "music", "idiom", "chitchat"):
+        for lang in LANGS:
+            n = sum(1 for e in rows if topic in e.tags and e.language == lang)
+            assert n >= 10, f"{topic}/{lang}: only {n} rows"
+    # weather questions both with and without a question mark, in both languages
+    for lang in LANGS:
+        weather = [e for e in rows if "weather" in e.tags and e.language == lang]
+        assert any(e.text.rstrip().endswith(("?", "？")) for e in weather), lang
+        assert sum(1 for e in weather if not e.text.rstrip().endswith(("?", "？"))) >= 10, lang
+
+
+# Mixed-language rows hold a CJK ideograph, so they are all "zh" by the
+# language rule; they are checked in both directions below instead.
+V2_RULE_TAGS = sorted({t for e in V2 for t in e.tags} - {"punctuation", "out_of_range", "collapse", "conflict",
+                                                        "mixed_language"})
+
+
+def test_v2_mixed_language_both_ways():
+    """English aliases in a Chinese frame and Chinese aliases in an English frame."""
+    rows = [e for e in V2 if "mixed_language" in e.tags]
+    english_frame = [e for e in rows if e.text[0].isascii()]
+    chinese_frame = [e for e in rows if not e.text[0].isascii()]
+    assert len(english_frame) >= 5 and len(chinese_frame) >= 5, (len(english_frame), len(chinese_frame))
+
+
+@pytest.mark.parametrize("tag", V2_RULE_TAGS)
+def test_v2_rule_in_both_languages(tag):
+    for lang in LANGS:
+        n = sum(1 for e in V2 if tag in e.tags and e.language == lang)
+        assert n >= 2, f"revision-2 rule {tag!r}: only {n} rows in {lang}"
+
+
+@pytest.mark.parametrize(
+    "kind,minimum",
+    [("retraction", 15), ("correction", 3), ("exclusion", 4), ("conditional", 15), ("reported_speech", 10),
+     ("negation", 15), ("query", 15), ("statement", 8), ("wish", 6)],
+)
+def test_v2_scope_kinds(kind, minimum):
+    for lang in LANGS:
+        n = sum(1 for e in V2 if "scope" in e.tags and kind in e.tags and e.language == lang)
+        assert n >= minimum // 2, f"{kind}/{lang}: only {n}"
+    assert sum(1 for e in V2 if "scope" in e.tags and kind in e.tags) >= minimum
+
+
+@pytest.mark.parametrize("seat", table_mod.SEATS)
+def test_v2_every_speaker_seat(seat):
+    for lang in LANGS:
+        assert any(e.seat == seat and e.language == lang for e in V2), f"no {lang} row from seat {seat}"
+
+
+@pytest.mark.parametrize("follow_up", table_mod.FOLLOW_UPS)
+def test_v2_every_follow_up(follow_up):
+    for lang in LANGS:
+        rows = [e for e in V2 if e.expect.get("follow_up") == follow_up and e.language == lang]
+        assert len(rows) >= 2, f"{follow_up}/{lang}"
+        assert all(e.expect["actions"] == [] and e.expect.get("complete") is True for e in rows)
+
+
+def test_v2_vague_and_explicit_relative_changes():
+    """Section 3: every adjust_* capability appears both vague and explicit, in both languages."""
+    adjust = [c for c in CATALOG.capabilities if ".adjust_" in c]
+    for lang in LANGS:
+        for cap in adjust:
+            acts = [a for e in V2 if e.language == lang for a in e.expect["actions"] if a["capability"] == cap]
+            assert any(a.get("vague") for a in acts), f"{lang}: no vague {cap}"
+            assert any(not a.get("vague") for a in acts), f"{lang}: no explicit {cap}"
+
+
+# Examples named by DESIGN section 4 and issue 9, with what they must give.
+REQUIRED_V2 = {
+    "turn on the AC set the fan to five": ["climate.set_ac", "climate.set_fan_speed"],
+    "关窗开空调": ["window.set_position", "climate.power"],
+    "打开空调风量调到三档温度调到二十二度": ["climate.power", "climate.set_fan_speed", "climate.set_temperature"],
+    "I'm cold turn my seat heater to 3": ["seat.set_heating"],
+    "打开 sunroof": ["sunroof.set_position"],
+    "set 温度 to 23": ["climate.set_temperature"],
+    "rest mode please": ["mode.activate"],
+    "close the windows please": ["window.set_position"],
+    "open all windows except the driver's": ["window.set_position"] * 3,
+    "除了主驾 其他车窗都打开": ["window.set_position"] * 3,
+    "set the temperature to 70 degrees fahrenheit": ["climate.set_temperature"],
+    "open the window a crack": ["window.set_position"],
+    "turn the heat down in the back": ["climate.adjust_temperature"],
+    "风量大一点": ["climate.adjust_fan_speed"],
+    "打开天窗 别开车窗": ["sunroof.set_position"],
+    "turn on the seat heating not the ventilation": ["seat.set_heating"],
+    "open the tailgate, never mind": [],
+    "打开后备箱，算了": [],
+    "when we get home, open the garage door, then open the tailgate": [],
+    "如果下雨，关上车窗，关上天窗": [],
+    "he said \"open the tailgate\"": [],
+    "他说：打开后备箱": [],
+    "后备箱打开？": [],
+    "is the AC on": [],
+    "空调开着吗": [],
+    "keep the tailgate closed": [],
+    "I hope it stays closed": [],
+    "don't touch the tailgate, the sunroof or the windows": [],
+    "don't open the tailgate. what's the weather?": [],
+    "will it be chilly in Oakdale": [],
+    "I'm tired of this song": [],
+    "热门": [],
+    "me too": [],
+    "undo": [],
+}
+
+
+@pytest.mark.parametrize("text", sorted(REQUIRED_V2))
+def test_required_v2_examples_present(text):
+    rows = [e for e in V2 if e.text == text]
+    assert rows, f"missing required example {text!r}"
+    assert [a["capability"] for a in rows[0].expect["actions"]] == REQUIRED_V2[text]

@@ -100,7 +100,8 @@ def test_expectation_matches_catalog(entry, catalog):
 
 # ---------------------------------------------------------------- the parser against the table
 def _parse(parser, text: str, seat: str | None) -> dict[str, Any]:
-    result = parser.parse(text, seat=seat).to_json()
+    # DESIGN section 4: Parser.parse(text, seat=None); a row without a seat is an unknown speaker.
+    result = (parser.parse(text) if seat is None else parser.parse(text, seat=seat)).to_json()
     # Must be plain JSON; a round trip keeps float/int/bool distinct.
     got = json.loads(json.dumps(result, ensure_ascii=False))
     assert isinstance(got, dict), f"to_json() must give an object, got {_dump(got)}"
@@ -180,3 +181,12 @@ def test_utterance_in_voice_form(entry, parser):
 )
 def test_voice_form(text, voice):
     assert table_mod.asr_form(text) == voice
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_voice_form_is_plain(entry):
+    """The voice form holds no sentence punctuation or capitals, and is stable."""
+    voice = table_mod.asr_form(entry.text)
+    assert voice and voice == voice.lower() and voice == voice.strip()
+    assert not any(ch in voice for ch in ",;:!?\"“”‘’，。；：！？、（）《》「」…"), voice
+    assert table_mod.asr_form(voice) == voice
