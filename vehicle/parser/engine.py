@@ -254,8 +254,10 @@ class Parser:
             if dangling.search(part):
                 return False
             cl = clause(part, language)
-            if cl.retraction or (cl.empty and not cl.body):
+            if cl.retraction:
                 return True
+            if cl.empty:
+                return False  # a part of politeness alone ("要 | 不要开天窗" is 要不要, a question)
             if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
                 return not first and bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and grammar.router.may_be_one_clause(cl.body) else None
