@@ -20,6 +20,7 @@ One utterance, step by step (all pure; nothing here does I/O):
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -47,6 +48,9 @@ _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 MAX_RUN = 5
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
+#: Clause frames kept across parses (cleared when full).
+FRAME_CACHE = 4096
+_MISSING = object()
 _WARM_UP = {
     "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold",
            "turn on the ac set the fan to five"),
@@ -91,9 +95,16 @@ class Parser:
             lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
         }
         self._mixed = MixedLanguage(self._templates.grammars)
+        self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
+        self._lock = threading.Lock()
         for texts in _WARM_UP.values():
             for text in texts:
                 self.parse(text)
+
+    def clear_cache(self) -> None:
+        """Forget the clause frames kept across parses (benchmarks time first sight with it)."""
+        with self._lock:
+            self._frames.clear()
 
     @property
     def templates(self) -> Templates:
@@ -209,9 +220,20 @@ class Parser:
         return out
 
     def _frame(self, body: str, norm: Normalized, grammar: Grammar, cache: dict[str, Frame | None]) -> Frame | None:
-        if body not in cache:
-            cache[body] = match(grammar, body, norm.numbers) if body else None
-        return cache[body]
+        """The frame a template reads in `body` (per parse, then a bounded cache
+        across parses: voice commands repeat, and hassil is most of the time)."""
+        if body in cache:
+            return cache[body]
+        key = (grammar.language, body, norm.numbers)
+        found = self._frames.get(key, _MISSING)
+        if found is _MISSING:
+            found = match(grammar, body, norm.numbers) if body else None
+            with self._lock:
+                if len(self._frames) >= FRAME_CACHE:
+                    self._frames.clear()
+                self._frames[key] = found
+        cache[body] = found
+        return found
 
     def _longest(self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar,
                  asked_last: bool, cache: dict[str, Frame | None]) -> tuple[int, Clause, Frame | None]:
@@ -239,9 +261,11 @@ class Parser:
     def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
                 cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
+        hits = grammar.lexicon.hits(text)
+        controls = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral"))
         extra: tuple[int, ...] = ()
         if language == "zh":
-            extra = tuple(h.start for h in grammar.lexicon.hits(text) if h.kind in ("device", "mode", "peripheral", "target"))
+            extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
         points = cut_points(text, language, extra)
         if not points:
             return None
@@ -276,7 +300,10 @@ class Parser:
                 return False
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
-        parts = split(text, points, readable)
+        verbs: tuple[int, ...] = ()
+        if language == "en":  # a template reads one verb phrase: no part holds a second command verb
+            verbs = tuple(p for p in points if _COMMAND_START["en"].match(text, p))
+        parts = split(text, points, readable, controls=controls, most=max(1, grammar.router.most_controls), verbs=verbs)
         if parts is None or not commands[0]:
             return None
         out: list[tuple[Clause, Frame | None]] = []

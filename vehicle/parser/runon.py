@@ -44,13 +44,15 @@ def cut_points(text: str, language: str, extra: tuple[int, ...] = ()) -> list[in
     return sorted(p for p in points if 0 < p < len(text))
 
 
-def split(text: str, points: list[int], readable: Callable[[str, bool], bool], max_parts: int = 12) -> list[str] | None:
+def split(text: str, points: list[int], readable: Callable[[str, bool], bool], max_parts: int = 12,
+          controls: tuple[int, ...] = (), most: int = 1, verbs: tuple[int, ...] = ()) -> list[str] | None:
     """The fewest readable parts `text` cuts into at `points`, or None.
 
     Greedy longest-first from the left with backtracking, so "set the fan
     to 3 open the window" is two parts and "open the driver window" stays
-    one. Memoised per start, so the cost is O(points²) readability checks
-    at worst and far fewer in practice (a failed part is cheap to reject).
+    one. Memoised per start; a part holding more control words (offsets in
+    `controls`) than any template reads (`most`) is never tried, so each
+    start tries only the few ends up to its next control or two.
     """
     if len(points) > MAX_POINTS:
         return None
@@ -66,6 +68,11 @@ def split(text: str, points: list[int], readable: Callable[[str, bool], bool], m
             return memo[k]
         found = None
         for e in range(len(bounds) - 1, k, -1):
+            inside = sum(1 for c in controls if bounds[k] <= c < bounds[e])
+            if inside > most or any(
+                bounds[k] < v < bounds[e] and any(bounds[k] <= c < v for c in controls) for v in verbs
+            ):
+                continue  # a control, then another command verb: two clauses
             part = text[bounds[k] : bounds[e]].strip(" ,")
             if not part or not readable(part, k == 0):
                 continue
