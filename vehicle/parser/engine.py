@@ -127,9 +127,11 @@ class Parser:
             def score(r: ParseResult) -> tuple[bool, int, int, int]:
                 return (r.complete, len(r.actions), len(r.negated) + len(r.queries), len(r.mentions))
 
+            held = {(m.capability, m.target) for m in result.negated}
             for lang, alt in self._mixed.variants(norm):
                 other = self._parse(alt, lang, seat)
-                if score(other) > score(result):
+                # a reading that lost a negation or a hold the first one saw is never taken
+                if held <= {(m.capability, m.target) for m in other.negated} and score(other) > score(result):
                     result = replace(other, language="zh")
         return result
 

@@ -110,7 +110,8 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[?？]"), "?"),
     (re.compile(r"(?<!\d)\.|\.(?!\d)|[!;。；！]"), ";"),
     (re.compile(r"[\"“”「」『』]"), '"'),
-    (re.compile(r"[,:：，、…~～()\[\]'’‘]+"), ","),
+    (re.compile(r"[’‘]"), "'"),
+    (re.compile(r"[,:：，、…~～()\[\]]+|(?<![a-z])'|'(?![a-z])"), ","),
     # A space between two Chinese characters starts a new clause (speech
     # recognisers put one there); kept as one space, read by the cutter.
     (re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"), "\x00"),
