@@ -67,6 +67,8 @@ _QUESTION_START = {
     "en": re.compile(r"^(?:is|are|what|what's|how|does|did|will|can)\b"),
     "zh": re.compile(r"(?:吗|呢|没有|了没|多少|几度|几档)$|(.)[不没]\1"),
 }
+#: A control word inside a glass word (后窗 is the rear window's defrost, not a window).
+_GLASS_INSIDE = frozenset({"后窗", "后挡", "前挡", "风挡"})
 #: A part that starts like the rest of the clause before it ("is open", 开着吗).
 _PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
 #: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
@@ -257,14 +259,16 @@ class Parser:
             if frame is not None:
                 return j, cl, frame
         cl = alone[i]
-        frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
+        # three control words are more than any template reads (two allow "rear window defrost")
+        crowded = _controls(cl.body, grammar) > 2
+        frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question and not crowded else None
         return i, cl, frame
 
     def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
                 cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
-        hits = grammar.lexicon.hits(text)
-        controls = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral"))
+        hits = _hits(text, grammar)
+        controls = tuple(h.start for h in hits if h.kind in _CONTROL_KINDS)
         extra: tuple[int, ...] = ()
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
@@ -286,7 +290,8 @@ class Parser:
                 return False  # a part of politeness alone ("要 | 不要开天窗" is 要不要, a question)
             if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
                 return not first and bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
-            frame = self._frame(cl.body, norm, grammar, cache) if cl.body and grammar.router.may_be_one_clause(cl.body) else None
+            few = cl.body and _controls(cl.body, grammar) <= max(1, grammar.router.most_controls)
+            frame = self._frame(cl.body, norm, grammar, cache) if few else None
             if frame is not None:
                 if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
@@ -302,9 +307,10 @@ class Parser:
                 return False
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
-        verbs: tuple[int, ...] = ()
         if language == "en":  # a template reads one verb phrase: no part holds a second command verb
             verbs = tuple(p for p in points if _COMMAND_START["en"].match(text, p))
+        else:  # a Chinese member word comes before its control: after one it starts the next clause
+            verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
         parts = split(text, points, readable, controls=controls, most=max(1, grammar.router.most_controls), verbs=verbs)
         if parts is None or not commands[0]:
             return None
@@ -360,6 +366,18 @@ def _leave_alone(text: str, language: str) -> str:
     for pattern in _LEAVE_ALONE:
         text = pattern.sub(lambda m: f"don't touch {m.group(1)}", text)
     return text
+
+
+_CONTROL_KINDS = ("device", "mode", "peripheral")
+
+
+def _hits(text: str, grammar: Grammar) -> list:
+    """Catalog words in `text`, without the control word inside a glass word (后窗)."""
+    return [h for h in grammar.lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in _GLASS_INSIDE]
+
+
+def _controls(text: str, grammar: Grammar) -> int:
+    return sum(1 for h in _hits(text, grammar) if h.kind in _CONTROL_KINDS)
 
 
 def _names_op(cl: Clause) -> bool:
