@@ -33,6 +33,7 @@ from vehicle.catalog import load_catalog
 
 
 from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
+from utterances import voice as voice_mod
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
 IDS = [e.id for e in ENTRIES]
@@ -155,7 +156,7 @@ VOICE_ENTRIES = [e for e in ENTRIES if "punctuation" not in e.tags]
 def test_utterance_in_voice_form(entry, parser):
     """DESIGN section 4: every row parses to the same actions with its
     punctuation removed and in lower case, as a speech recogniser sends it."""
-    voice = table_mod.asr_form(entry.text)
+    voice = voice_mod.asr_form(entry.text)
     got = _parse(parser, voice, entry.seat)
     expected = _actions(entry.expect["actions"])
     assert _typed(_actions(got["actions"])) == _typed(expected), (
@@ -180,13 +181,13 @@ def test_utterance_in_voice_form(entry, parser):
     ],
 )
 def test_voice_form(text, voice):
-    assert table_mod.asr_form(text) == voice
+    assert voice_mod.asr_form(text) == voice
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_voice_form_is_plain(entry):
     """The voice form holds no sentence punctuation or capitals, and is stable."""
-    voice = table_mod.asr_form(entry.text)
+    voice = voice_mod.asr_form(entry.text)
     assert voice and voice == voice.lower() and voice == voice.strip()
     assert not any(ch in voice for ch in ",;:!?\"“”‘’，。；：！？、（）《》「」…"), voice
-    assert table_mod.asr_form(voice) == voice
+    assert voice_mod.asr_form(voice) == voice
