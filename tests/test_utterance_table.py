@@ -87,6 +87,21 @@ def test_table_is_large_enough():
     assert min(by_lang.values()) >= 80, f"both languages need a fair share: {by_lang}"
 
 
+def test_rows_with_the_same_voice_form_agree():
+    """Two rows that a recogniser would send as the same text (same seat)
+    cannot expect different actions."""
+    seen: dict[tuple[str, str | None], Any] = {}
+    clashes = []
+    for e in ENTRIES:
+        if "punctuation" in e.tags:
+            continue
+        key = (voice_mod.asr_form(e.text), e.seat)
+        first = seen.setdefault(key, e)
+        if _typed(_actions(first.expect["actions"])) != _typed(_actions(e.expect["actions"])):
+            clashes.append(f"{first.id} <> {e.id}")
+    assert not clashes, "\n".join(clashes)
+
+
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_expectation_is_consistent(entry):
     problems = table_mod.consistency_problems(entry)
