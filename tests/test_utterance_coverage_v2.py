@@ -160,3 +160,13 @@ def test_required_v2_examples_present(text):
     rows = [e for e in V2 if e.text == text]
     assert rows, f"missing required example {text!r}"
     assert [a["capability"] for a in rows[0].expect["actions"]] == REQUIRED_V2[text]
+
+
+def test_schema_values_match_the_shared_contract():
+    """The table's said/direction/follow-up/seat values are the contract's (vehicle/actions.py)."""
+    from vehicle import actions
+
+    assert table_mod.SAID == actions.SAID_VALUES
+    assert table_mod.DIRECTIONS == actions.DIRECTION_VALUES
+    assert table_mod.SEATS == actions.SEAT_VALUES
+    assert set(table_mod.FOLLOW_UPS) == {"me_too", "more", "undo"}
