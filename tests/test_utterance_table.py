@@ -33,6 +33,7 @@ from vehicle.catalog import load_catalog
 
 
 from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
+from utterances import voice as voice_mod
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
 IDS = [e.id for e in ENTRIES]
@@ -84,6 +85,21 @@ def test_table_is_large_enough():
     by_lang = {lang: sum(1 for e in ENTRIES if e.language == lang) for lang in table_mod.LANGUAGES}
     assert sum(by_lang.values()) >= 200, by_lang
     assert min(by_lang.values()) >= 80, f"both languages need a fair share: {by_lang}"
+
+
+def test_rows_with_the_same_voice_form_agree():
+    """Two rows that a recogniser would send as the same text (same seat)
+    cannot expect different actions."""
+    seen: dict[tuple[str, str | None], Any] = {}
+    clashes = []
+    for e in ENTRIES:
+        if "punctuation" in e.tags:
+            continue
+        key = (voice_mod.asr_form(e.text), e.seat)
+        first = seen.setdefault(key, e)
+        if _typed(_actions(first.expect["actions"])) != _typed(_actions(e.expect["actions"])):
+            clashes.append(f"{first.id} <> {e.id}")
+    assert not clashes, "\n".join(clashes)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
@@ -155,7 +171,7 @@ VOICE_ENTRIES = [e for e in ENTRIES if "punctuation" not in e.tags]
 def test_utterance_in_voice_form(entry, parser):
     """DESIGN section 4: every row parses to the same actions with its
     punctuation removed and in lower case, as a speech recogniser sends it."""
-    voice = table_mod.asr_form(entry.text)
+    voice = voice_mod.asr_form(entry.text)
     got = _parse(parser, voice, entry.seat)
     expected = _actions(entry.expect["actions"])
     assert _typed(_actions(got["actions"])) == _typed(expected), (
@@ -180,13 +196,13 @@ def test_utterance_in_voice_form(entry, parser):
     ],
 )
 def test_voice_form(text, voice):
-    assert table_mod.asr_form(text) == voice
+    assert voice_mod.asr_form(text) == voice
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_voice_form_is_plain(entry):
     """The voice form holds no sentence punctuation or capitals, and is stable."""
-    voice = table_mod.asr_form(entry.text)
+    voice = voice_mod.asr_form(entry.text)
     assert voice and voice == voice.lower() and voice == voice.strip()
     assert not any(ch in voice for ch in ",;:!?\"“”‘’，。；：！？、（）《》「」…"), voice
-    assert table_mod.asr_form(voice) == voice
+    assert voice_mod.asr_form(voice) == voice
