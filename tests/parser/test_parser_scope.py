@@ -210,3 +210,13 @@ def test_any_command_then_a_retraction_acts_on_nothing(parser, command, retracti
 def test_any_held_sentence_acts_on_nothing(parser, hold, command):
     result = parser.parse(hold + command).to_json()
     assert result["actions"] == [], hold + command
+
+
+@pytest.mark.parametrize("text,acts,negated", [
+    ("open the window and the sunroof but not the tailgate", ["window.set_position", "sunroof.set_position"], ["tailgate.set"]),
+    ("打开车窗和天窗，别开后备箱", ["window.set_position", "sunroof.set_position"], ["tailgate.set"]),
+    ("空调和座椅加热都不要开", [], ["climate.power", "seat.set_heating"]),
+])
+def test_a_negation_reaches_a_list_only_in_its_own_direction(parse, text, acts, negated):
+    result = parse(text)
+    assert _caps(result) == acts and _caps(result, "negated") == negated, text

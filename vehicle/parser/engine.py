@@ -69,6 +69,7 @@ _QUESTION_START = {
 }
 #: A control word inside a glass word (后窗 is the rear window's defrost, not a window).
 _GLASS_INSIDE = frozenset({"后窗", "后挡", "前挡", "风挡"})
+_NEG_FIRST = re.compile(r"\s*(?:please\s+|but\s+|但是|可是)?(?:don't|dont|do not|never|not|no|别|不要|不用|不|千万别|甭)")
 #: A part that starts like the rest of the clause before it ("is open", 开着吗).
 _PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
 #: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
@@ -165,7 +166,7 @@ class Parser:
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
-                placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows))
+                placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(_NEG_FIRST.match(cl.text))))
         said = said_of(placed)
         return Assembler(self._catalog, self._resolver, spotter, seat).finish(reads, said, norm.language)
 

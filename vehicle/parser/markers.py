@@ -64,7 +64,7 @@ _EN_POLITE_START = re.compile(
     r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
     r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
-    r"|maybe|actually|yes|yeah|sure)\b\s*)+"
+    r"|maybe|actually|yes|yeah|sure|i said|i say|like i said|as i said)\b\s*)+"
 )
 _EN_POLITE_END = re.compile(
     r"(?:\s+\b(?:please|pls|plz|thanks|thank you|thank you very much|thx|for me|now|right now|asap|quickly|immediately"

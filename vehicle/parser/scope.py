@@ -73,6 +73,9 @@ class Placed:
     quoted: bool
     borrows: bool
     """The clause names controls but no operation of its own ("the sunroof")."""
+    neg_first: bool = False
+    """The clause begins with its negation ("not the tailgate"), so it reaches
+    forward only; "座椅加热都不要开" puts it after its list, which it covers."""
 
 
 def said_of(placed: list[Placed]) -> list[str]:
@@ -103,7 +106,7 @@ def said_of(placed: list[Placed]) -> list[str]:
     for i in range(n - 2, -1, -1):
         p = placed[i]
         if (not negated[i] and p.borrows and negated[i + 1] and placed[i + 1].sentence == p.sentence
-                and not placed[i + 1].clause.retraction):
+                and not placed[i + 1].clause.retraction and not placed[i + 1].neg_first):
             negated[i] = True  # "空调和座椅加热都不要开": a list before its negation
     for i, p in enumerate(placed):
         c = p.clause
