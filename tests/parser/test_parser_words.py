@@ -145,3 +145,16 @@ def test_run_ons_fillers_politeness_and_haste(parse, text, count):
     result = parse(text)
     assert len(result["actions"]) == count, (text, result)
     assert result["complete"] is (not result["needs"])
+
+
+@pytest.mark.parametrize("seat,text,said,target", [
+    ("rear_left", "is my window open", "question", "rear_left"),
+    ("passenger", "我这边车窗关了吗", "question", "passenger"),
+    ("rear_right", "don't open my window", "negated", "rear_right"),
+    ("passenger", "别开我这边的车窗", "negated", "passenger"),
+    (None, "is my window open", "question", "driver"),
+])
+def test_my_in_questions_and_negations_names_the_speakers_member(parser, seat, text, said, target):
+    result = parser.parse(text, seat=seat).to_json()
+    assert [(m["said"], m["target"]) for m in result["mentions"]] == [(said, target)], (seat, text)
+    assert result["actions"] == []

@@ -161,7 +161,7 @@ class Parser:
                     resolution = self._resolver.resolve(frame, seat)
                 else:
                     resolution = None
-                spotted = spotter.mentions(cl.text, seat) if cl.text else ()
+                spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
                 borrows = (frame is not None and (frame.op == "keep" or not _names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )

@@ -144,6 +144,13 @@ class Resolver:
             out.extend(t for t in found if t not in out)
         return tuple(out)
 
+    def seated(self, capability: str) -> bool:
+        """Whether the capability's targets are seats of the car (seat, window, zone)."""
+        return self._catalog.capabilities[capability].target_type in SEATED_TYPES
+
+    def default(self, capability: str) -> str | None:
+        return self._catalog.capabilities[capability].default_target
+
     def _group(self, word: str, capability: str) -> tuple[str, ...] | None:
         ttype = self._catalog.target_type(capability)
         if word in ttype.groups:

@@ -57,6 +57,7 @@ class Spotter:
         self._lexicon = grammar.lexicon
         self._resolver = resolver
         self._zh = grammar.language == "zh"
+        self._possessive = grammar.possessive
         self._needs = [(self._need_pattern(alias), need) for alias, need in grammar.vocabulary.needs.items()]
 
     def only_controls(self, text: str) -> bool:
@@ -67,10 +68,12 @@ class Spotter:
         rest = _FILLER_ZH.sub("", rest) if self._zh else _FILLER_EN.sub(" ", rest)
         return not rest.strip(" ,")
 
-    def mentions(self, text: str, seat: str | None = None) -> tuple[Mention, ...]:
+    def mentions(self, text: str, seat: str | None = None, speaker: bool = False) -> tuple[Mention, ...]:
         """Controls referred to in `text`, spoken order, targets where said."""
         hits = self._lexicon.hits(text)
-        targets = tuple(h.ident for h in hits if h.kind == "target")
+        said = [h for h in hits if h.kind == "target"]
+        targets = tuple(h.ident for h in said)
+        mine = (bool(said) and all(text[h.start : h.end] in self._possessive for h in said)) or (speaker and not said)
         out: list[Mention] = []
         for hit in hits:
             if hit.kind == "mode":
@@ -79,7 +82,10 @@ class Spotter:
                 found = [Mention("peripheral.trigger", hit.ident)]
             elif hit.kind == "device":
                 cap = SET_TEMPERATURE if hit.ident == ADJUST_TEMPERATURE else hit.ident
-                resolved = self._resolver.targets(cap, Frame(device=cap, targets=targets), seat) if targets else ()
+                frame = Frame(device=cap, targets=targets, possessive=mine)
+                resolved = self._resolver.targets(cap, frame, seat) if targets or mine else ()
+                if mine and not resolved and self._resolver.seated(cap):
+                    resolved = (self._resolver.default(cap),)  # "my" with the seat unknown: the catalog default
                 found = [Mention(cap, t) for t in resolved] if resolved else [Mention(cap, None)]
             else:
                 continue
