@@ -33,6 +33,7 @@ from .followup import follow_up
 from .frame import Frame
 from .markers import Clause
 from .matcher import match
+from .mixed import MixedLanguage
 from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
@@ -40,7 +41,10 @@ from .runon import DANGLING, cut_points, split
 from .scope import Chunk, Placed, chunks, said_of
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
-from .mixed import MixedLanguage
+from .cues import (
+    COMMAND_START, CONTROL_KINDS, GLASS_INSIDE, NEG_FIRST, OPENER, PREDICATE, QUESTION_START, ZH_ALL,
+    controls_in, hits_in, leave_alone, names_op,
+)
 
 _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
@@ -56,29 +60,6 @@ _WARM_UP = {
            "turn on the ac set the fan to five"),
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
-_ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
-#: A piece that starts with a command verb is a new clause: never joined to the one before.
-_COMMAND_START = {
-    "en": re.compile(r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
-                     r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"),
-    "zh": re.compile(r"打开|开启|关闭|关掉|关上|把|将|调到|设置|启动|降下|升起|折叠|展开"),
-}
-_QUESTION_START = {
-    "en": re.compile(r"^(?:is|are|what|what's|how|does|did|will|can)\b"),
-    "zh": re.compile(r"(?:吗|呢|没有|了没|多少|几度|几档)$|(.)[不没]\1"),
-}
-#: A control word inside a glass word (后窗 is the rear window's defrost, not a window).
-_GLASS_INSIDE = frozenset({"后窗", "后挡", "前挡", "风挡"})
-_NEG_FIRST = re.compile(r"\s*(?:please\s+|but\s+|但是|可是)?(?:don't|dont|do not|never|not|no|别|不要|不用|不|千万别|甭)")
-#: A part that starts like the rest of the clause before it ("is open", 开着吗).
-_PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
-#: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
-_OPENER = {
-    "en": re.compile(r"(?<=\s)(?:if|when|whenever|once|as soon as|unless)\b"),
-    "zh": re.compile(r"如果|要是|假如|万一|等到|等我|回到家|到家后|到家|到了"),
-}
-
-
 class Parser:
     """Reads an utterance into actions, needs, mentions, negations and queries.
 
@@ -145,7 +126,7 @@ class Parser:
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: dict[str, Frame | None] = {}
-        for whole in chunks(_leave_alone(norm.text, language)):
+        for whole in chunks(leave_alone(norm.text, language)):
           for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
             chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
             excluded: tuple[str, ...] = ()
@@ -162,11 +143,11 @@ class Parser:
                 else:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
-                borrows = (frame is not None and (frame.op == "keep" or not _names_op(cl))) or (
+                borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
-                placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(_NEG_FIRST.match(cl.text))))
+                placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
         return Assembler(self._catalog, self._resolver, spotter, seat).finish(reads, said, norm.language)
 
@@ -181,7 +162,7 @@ class Parser:
         after it ("open the garage door when we get home"), it does not: the
         condition then holds its whole sentence.
         """
-        opener = _OPENER[language]
+        opener = OPENER[language]
         for m in opener.finditer(text):
             before, after = text[: m.start()].rstrip(), text[m.start():]
             if not before or before.endswith(",") or DANGLING[language].search(before):
@@ -248,7 +229,7 @@ class Parser:
             return i, alone[i], None
         last = min(len(parts), i + MAX_RUN) - 1
         for k in range(i + 1, last + 1):
-            if (alone[k].marked or alone[k].wish or alone[k].statement or _COMMAND_START[language].match(alone[k].body)
+            if (alone[k].marked or alone[k].wish or alone[k].statement or COMMAND_START[language].match(alone[k].body)
                     or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))):
                 last = k - 1
                 break
@@ -261,15 +242,15 @@ class Parser:
                 return j, cl, frame
         cl = alone[i]
         # three control words are more than any template reads (two allow "rear window defrost")
-        crowded = _controls(cl.body, grammar) > 2
+        crowded = controls_in(cl.body, grammar) > 2
         frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question and not crowded else None
         return i, cl, frame
 
     def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
                 cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
-        hits = _hits(text, grammar)
-        controls = tuple(h.start for h in hits if h.kind in _CONTROL_KINDS)
+        hits = hits_in(text, grammar)
+        controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
         extra: tuple[int, ...] = ()
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
@@ -290,8 +271,8 @@ class Parser:
             if cl.empty:
                 return False  # a part of politeness alone ("要 | 不要开天窗" is 要不要, a question)
             if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
-                return not first and bool(_QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
-            few = cl.body and _controls(cl.body, grammar) <= max(1, grammar.router.most_controls)
+                return not first and bool(QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
+            few = cl.body and controls_in(cl.body, grammar) <= max(1, grammar.router.most_controls)
             frame = self._frame(cl.body, norm, grammar, cache) if few else None
             if frame is not None:
                 if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
@@ -304,12 +285,12 @@ class Parser:
             # its own, never joined to a command, and it makes the text incomplete.
             if first:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
-            if _PREDICATE.match(part):
+            if PREDICATE.match(part):
                 return False
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 
         if language == "en":  # a template reads one verb phrase: no part holds a second command verb
-            verbs = tuple(p for p in points if _COMMAND_START["en"].match(text, p))
+            verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
         else:  # a Chinese member word comes before its control: after one it starts the next clause
             verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
         parts = split(text, points, readable, controls=controls, most=max(1, grammar.router.most_controls), verbs=verbs)
@@ -349,45 +330,8 @@ class Parser:
             and (frame.unit == "degrees" or (frame.unit is None and frame.targets))
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
-        plural = frame.plural or (language == "zh" and bool(_ZH_ALL.search(cl.text)))
+        plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
-
-
-_LEAVE_ALONE = (
-    re.compile(r"\b(?:leave|let)\s+(.+?)\s+(?:alone|be|as (?:it|they) (?:is|are))\b"),
-    re.compile(r"\bkeep\s+(.+?)\s+as (?:it|they) (?:is|are)\b"),
-)
-
-
-def _leave_alone(text: str, language: str) -> str:
-    """"leave the tailgate and the sunroof alone" reads as "don't touch the tailgate and the sunroof"
-    (the negation must reach every control of the list, and "and" cuts)."""
-    if language != "en" or not re.search(r"\b(?:alone|be|as (?:it|they) (?:is|are))\b", text):
-        return text
-    for pattern in _LEAVE_ALONE:
-        text = pattern.sub(lambda m: f"don't touch {m.group(1)}", text)
-    return text
-
-
-_CONTROL_KINDS = ("device", "mode", "peripheral")
-
-
-def _hits(text: str, grammar: Grammar) -> list:
-    """Catalog words in `text`, without the control word inside a glass word (后窗)."""
-    return [h for h in grammar.lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in _GLASS_INSIDE]
-
-
-def _controls(text: str, grammar: Grammar) -> int:
-    return sum(1 for h in _hits(text, grammar) if h.kind in _CONTROL_KINDS)
-
-
-def _names_op(cl: Clause) -> bool:
-    """Whether a clause says an operation of its own (not just "the sunroof")."""
-    return bool(re.search(
-        r"打开|开|关|调|设|升|降|拉|放|启动|\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable"
-        r"|raise|lower|increase|decrease|make|put|roll|fold|unfold|up|down|on|off|to|at)\b|\d",
-        cl.body,
-    ))
 
 
 __all__ = ["MAX_CHARS", "MAX_RUN", "Parser"]

@@ -79,11 +79,11 @@ class Resolver:
         twin = self._twin.get(control)
         if twin is None:
             return control
-        kind = self._catalog.target_type(control)
+        # "up"/"down" of a position are raise/lower (close/open); its relative
+        # change is said "a bit more"/"a little less"
         positional = "open_percent" in self._catalog.capabilities[control].parameters
         if frame.op in ("more", "less") or (frame.op in ("up", "down") and not positional):
             return twin
-        del kind
         return control
 
     def direction(self, capability: str, op: str | None) -> str | None:
