@@ -220,3 +220,13 @@ def test_any_held_sentence_acts_on_nothing(parser, hold, command):
 def test_a_negation_reaches_a_list_only_in_its_own_direction(parse, text, acts, negated):
     result = parse(text)
     assert _caps(result) == acts and _caps(result, "negated") == negated, text
+
+
+def test_a_negation_of_unknown_words_leaves_the_text_to_the_model(parse):
+    result = parse("turn on the AC but don't worry")
+    assert result["actions"] and result["complete"] is False
+
+
+def test_a_mixed_language_negation_wins_over_an_action(parse):
+    result = parse("打开氛围灯，别打开 ambient light")
+    assert result["actions"] == [] and [m["said"] for m in result["negated"]] == ["negated"]

@@ -122,6 +122,8 @@ class Assembler:
                           m.direction or (self._guess(cl, m) if said in ("held", "negated") else None)) for m in found]
         _add(self.mentions, marked)
         if said in ("held", "negated"):
+            if not marked and cl.body and cl.negated and not cl.conditional:
+                self.other = True  # a negation of words no catalog names: leave it to the model
             _add(self.negated, marked)
             if said == "negated":
                 _add(self.forbidden, marked)

@@ -111,11 +111,12 @@ class Parser:
             def score(r: ParseResult) -> tuple[bool, int, int, int]:
                 return (r.complete, len(r.actions), len(r.negated) + len(r.queries), len(r.mentions))
 
-            held = {(m.capability, m.target) for m in result.negated}
             for lang, alt in self._mixed.variants(norm):
                 other = self._parse(alt, lang, seat)
-                # a reading that lost a negation or a hold the first one saw is never taken
-                if held <= {(m.capability, m.target) for m in other.negated} and score(other) > score(result):
+                held = {(m.capability, m.target) for m in result.negated}
+                more = {(m.capability, m.target) for m in other.negated}
+                # a reading that lost a negation or a hold is never taken; one that finds more always is
+                if held <= more and (held < more or score(other) > score(result)):
                     result = replace(other, language="zh")
         return result
 
