@@ -38,6 +38,8 @@ def _acts(result):
     ("open the window a bit more", [(WA, "driver", {"delta_percent": 20}, True)]),
     ("天窗再开一点", [(SA, "cabin", {"delta_percent": 20}, True)]),
     ("open the sunroof 30 percent more", [(SA, "cabin", {"delta_percent": 30}, False)]),
+    ("open the window by 10 percent", [(WA, "driver", {"delta_percent": 10}, False)]),
+    ("open the window to 10 percent", [(W, "driver", {"open_percent": 10}, False)]),
     ("close the passenger window a little", [(WA, "passenger", {"delta_percent": -20}, True)]),
     ("主驾车窗关小一点", [(WA, "driver", {"delta_percent": -20}, True)]),
     ("turn the heat down in the back", [(TA, "rear", {"delta_celsius": -1.0}, True)]),
