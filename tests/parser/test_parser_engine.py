@@ -246,7 +246,9 @@ def test_any_text_gives_a_well_formed_result(parser, text):
     assert result["language"] in ("en", "zh")
     assert isinstance(result["complete"], bool)
     if result["complete"]:
-        assert result["actions"] and not result["needs"]
+        assert (result["actions"] or result["follow_up"]) and not result["needs"]
+    if result["follow_up"]:
+        assert result["actions"] == [] and result["follow_up"] in ("me_too", "more", "undo")
     json.dumps(result, ensure_ascii=False)
 
 
