@@ -22,17 +22,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .errors import N7WebError
+
 TOKEN_BYTES = 32
 MAX_TTL_S = 120.0
 
 
-class TokenError(Exception):
+class TokenError(N7WebError):
     """Why a request token was refused; ``code`` is the wire code (HTTP 403)."""
 
+    status = 403
+
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code=code)
 
 
 @dataclass

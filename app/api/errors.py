@@ -14,13 +14,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.errors import ApiError, N7WebError
+
+__all__ = ["ApiError", "error_body", "error_response", "install"]
+
 log = logging.getLogger("n7web.api")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
 
 
 def error_body(code: str, message: str) -> dict:
@@ -37,8 +35,8 @@ _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "
 
 
 def install(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def _api(_: Request, exc: ApiError) -> JSONResponse:
+    @app.exception_handler(N7WebError)
+    async def _ours(_: Request, exc: N7WebError) -> JSONResponse:
         return error_response(exc.status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)

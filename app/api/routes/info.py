@@ -13,17 +13,17 @@ router = APIRouter(prefix="/api/v1", tags=["vehicle"])
 
 
 @router.get("/status")
-def status(rt: RuntimeDep) -> dict:
+async def status(rt: RuntimeDep) -> dict:
     return rt.status()
 
 
 @router.get("/vehicle/state")
-def vehicle_state(rt: RuntimeDep) -> dict:
+async def vehicle_state(rt: RuntimeDep) -> dict:
     return rt.state.snapshot()
 
 
 @router.get("/catalog")
-def catalog(rt: RuntimeDep) -> dict:
+async def catalog(rt: RuntimeDep) -> dict:
     return public_catalog(rt.catalog)
 
 

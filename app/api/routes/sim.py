@@ -7,7 +7,7 @@ import time
 from fastapi import APIRouter
 
 from ..deps import RuntimeDep
-from ..errors import ApiError
+from app.errors import ApiError
 from ..schemas import SimVehicleIn
 
 router = APIRouter(prefix="/api/v1/sim", tags=["simulation"])

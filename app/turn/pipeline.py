@@ -1,0 +1,91 @@
+"""One utterance, start to end (DESIGN section 2), in the shape of Home
+Assistant's assist pipeline: stages in order, each a typed result.
+
+    PARSE -> LOCAL (complete parse)
+          |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY
+          |                       -> interrupted ------------> REPLY
+          |                       -> failed early -> OFFLINE -> REPLY
+          |  OFFLINE (no assistant) ------------------------> REPLY
+
+This module is the only place that chooses the next stage.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .events import HandledBy, TurnEvent
+from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
+from .ports import TurnServices
+from .registry import ActiveTurn, Emit
+from .stages import (Handled, TurnContext, TurnInput, leftovers_stage, local_stage, offline_stage,
+                     parse_stage, reply_stage, threadsafe)
+from .wording import INTERRUPTED, join, say
+
+log = logging.getLogger("n7web.turn")
+
+
+class TurnPipeline:
+    """Runs turns; one turn per session at a time (the registry enforces it)."""
+
+    def __init__(self, services: TurnServices) -> None:
+        self.services = services
+
+    def begin(self, session_id: str) -> ActiveTurn:
+        """Claim the session; raises ``TurnInProgress``."""
+        return self.services.turns.begin(session_id)
+
+    async def run(self, turn: ActiveTurn, given: TurnInput, emit: Emit) -> dict[str, Any]:
+        rt = self.services
+        turn.emit = emit
+        ctx = TurnContext(rt, turn, given, emit, threadsafe(emit, TurnEvent.ACTION_RESULT))
+        try:
+            await rt.db.start_turn(turn.session_id, turn.turn_id, given.client_message_id, given.source,
+                                   given.text, given.seat)
+            emit(TurnEvent.STARTED, {"session_id": turn.session_id, "turn_id": turn.turn_id})
+            ctx.parse = parse_stage(ctx)
+            handled = await self._handle(ctx)
+            reply = reply_stage(ctx, handled)
+            await rt.db.finish_turn(turn.turn_id, reply)
+            emit(TurnEvent.COMPLETED, reply)
+            return reply
+        finally:
+            rt.tokens.end_turn(turn.turn_id)
+            rt.turns.end(turn)
+
+    async def _handle(self, ctx: TurnContext) -> Handled:
+        if ctx.parse.complete:
+            return await local_stage(ctx)
+        if not assistant_up(ctx):
+            return await offline_stage(ctx, None)
+        outcome = await model_stage(ctx)
+        if isinstance(outcome, ModelFailedEarly):
+            return await offline_stage(ctx, outcome.error)
+        if isinstance(outcome, ModelInterrupted):
+            return _interrupted(ctx, outcome)
+        leftovers = await leftovers_stage(ctx, outcome.executed)
+        return _answered(ctx, outcome, leftovers)
+
+
+def _answered(ctx: TurnContext, outcome: ModelAnswered, leftovers: list[dict[str, Any]]) -> Handled:
+    """The model's words, then what it did not say: its own silent actions, leftovers, its error."""
+    reply_text = outcome.text
+    parts: list[str] = []
+    if not reply_text and outcome.executed:
+        parts.append(join(outcome.executed))  # it failed after acting: say what the car did
+    parts.append(join(leftovers))
+    if outcome.error is not None:
+        parts.append(outcome.error.get("message", ""))
+    for part in filter(None, parts):
+        ctx.emit(TurnEvent.DELTA, {"text": (" " if reply_text else "") + part})
+        reply_text = f"{reply_text} {part}".strip()
+    return Handled(HandledBy.CODEX, outcome.executed + leftovers, reply_text, outcome.error, streamed=True)
+
+
+def _interrupted(ctx: TurnContext, outcome: ModelInterrupted) -> Handled:
+    """What was done, nothing more."""
+    reply_text = outcome.text
+    if not reply_text:
+        reply_text = say(INTERRUPTED, ctx.language)
+        ctx.emit(TurnEvent.DELTA, {"text": reply_text})
+    return Handled(HandledBy.CODEX, outcome.executed, reply_text, outcome.error, streamed=True)
