@@ -96,7 +96,8 @@ def _open_state_dir(settings: Settings) -> None:
 
 def _open_store(settings: Settings) -> Store:
     try:
-        return Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions)
+        return Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions,
+                     settings.max_sessions)
     except (sqlite3.Error, OSError) as exc:
         raise StartupError(f"database {settings.database}: {exc}") from None
 
@@ -166,7 +167,10 @@ def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
     from .model_catalog import developer_instructions
 
     s = rt.settings
+    timeouts = s.timeouts  # the loader checked the ladder; the assistant uses the same rungs
     settings = AssistantSettings.from_env(environ, state_dir=s.state_dir, max_loaded_threads=s.max_loaded_threads,
+                                          vehicle_tool_timeout_s=timeouts.tool_s,
+                                          callback_timeout_s=timeouts.callback_s,
                                           codex_home=s.codex_home.resolve()
                                           if not environ.get("CODEX_HOME") else Path(environ["CODEX_HOME"]))
     return CodexAssistant(settings, f"http://127.0.0.1:{s.port}/internal/v1", rt.callback_token,

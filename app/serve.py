@@ -49,6 +49,13 @@ def uvicorn_config(app: object, settings: object) -> uvicorn.Config:
 
 
 def main(argv: list[str]) -> int:
+    if "--print-options" in argv:
+        from .settings import build_parser
+        from .settings_table import environment, markdown
+
+        kind = build_parser().parse_args(argv).print_options
+        print(markdown() if kind == "markdown" else environment())
+        return 0
     try:
         settings = load_settings(argv, os.environ)
     except SettingsError as exc:
