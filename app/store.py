@@ -180,14 +180,15 @@ class Store:
     def audit(self, limit: int) -> list[dict[str, Any]]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, time, session_id, turn_id, utterance, handled_by, planned, actions, outcome_recorded "
-                "FROM decisions ORDER BY id DESC LIMIT ?",
+                "SELECT d.id, d.time, d.session_id, d.turn_id, d.utterance, d.handled_by, d.planned, d.actions, "
+                "d.outcome_recorded, t.seat FROM decisions d LEFT JOIN turns t ON t.turn_id = d.turn_id "
+                "ORDER BY d.id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         out = []
-        for did, ts, sid, tid, utt, hb, planned, actions, done in rows:
+        for did, ts, sid, tid, utt, hb, planned, actions, done, seat in rows:
             out.append({
-                "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt,
+                "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt, "seat": seat,
                 "handled_by": hb, "outcome_recorded": bool(done),
                 "actions": json.loads(actions) if actions else json.loads(planned),
             })

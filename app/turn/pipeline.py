@@ -1,7 +1,8 @@
 """One utterance, start to end (DESIGN section 2), in the shape of Home
 Assistant's assist pipeline: stages in order, each a typed result.
 
-    PARSE -> LOCAL (complete parse)
+    PARSE -> QUERY (state questions, answered from confirmed state)
+          -> LOCAL (complete parse)
           |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY
           |                       -> interrupted ------------> REPLY
           |                       -> failed early -> OFFLINE -> REPLY
@@ -15,11 +16,12 @@ import logging
 from typing import Any
 
 from .events import HandledBy, TurnEvent
+from .queries import only_questions
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
 from .ports import TurnServices
 from .registry import ActiveTurn, Emit
 from .stages import (Handled, TurnContext, TurnInput, leftovers_stage, local_stage, offline_stage,
-                     parse_stage, reply_stage, threadsafe)
+                     parse_stage, query_stage, reply_stage, threadsafe)
 from .wording import INTERRUPTED, join, say
 
 log = logging.getLogger("n7web.turn")
@@ -54,17 +56,29 @@ class TurnPipeline:
             rt.turns.end(turn)
 
     async def _handle(self, ctx: TurnContext) -> Handled:
+        answers = query_stage(ctx)
+        if answers and only_questions(ctx.parse):
+            return Handled(HandledBy.LOCAL, [], answers)
+        handled = await self._act(ctx, answers)
+        handled.prefix = answers
+        return handled
+
+    async def _act(self, ctx: TurnContext, answers: str) -> Handled:
         if ctx.parse.complete:
             return await local_stage(ctx)
         if not assistant_up(ctx):
             return await offline_stage(ctx, None)
+        if answers:  # said first: the model's words follow
+            ctx.emit(TurnEvent.DELTA, {"text": answers})
         outcome = await model_stage(ctx)
         if isinstance(outcome, ModelFailedEarly):
-            return await offline_stage(ctx, outcome.error)
-        if isinstance(outcome, ModelInterrupted):
-            return _interrupted(ctx, outcome)
-        leftovers = await leftovers_stage(ctx, outcome.executed)
-        return _answered(ctx, outcome, leftovers)
+            handled = await offline_stage(ctx, outcome.error)
+        elif isinstance(outcome, ModelInterrupted):
+            handled = _interrupted(ctx, outcome)
+        else:
+            handled = _answered(ctx, outcome, await leftovers_stage(ctx, outcome.executed))
+        handled.prefix_sent = bool(answers)
+        return handled
 
 
 def _answered(ctx: TurnContext, outcome: ModelAnswered, leftovers: list[dict[str, Any]]) -> Handled:

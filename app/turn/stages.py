@@ -15,8 +15,9 @@ from app.executor.wording import speakable
 from .events import HandledBy, ReplyStatus, TurnEvent
 from .execution import make_request
 from .ports import TurnServices
+from .queries import answer as answer_queries
 from .registry import ActiveTurn, Emit
-from .wording import NEED_INTRO, OFFLINE, join, say
+from .wording import NEED_INTRO, OFFLINE, UNPLACED, join, say
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,10 @@ class Handled:
     assistant_error: dict[str, Any] | None = None
     streamed: bool = False
     """True when the text already went out as deltas (model turns)."""
+    prefix: str = ""
+    """Local answers to state questions, said before the rest."""
+    prefix_sent: bool = False
+    """True when ``prefix`` already went out as a delta."""
 
 
 def _accepts_seat(parse: Callable[..., Any]) -> bool:
@@ -78,6 +83,13 @@ def parse_stage(ctx: TurnContext) -> Any:
     if ctx.given.seat is not None and _accepts_seat(parser.parse):
         return parser.parse(ctx.given.text, seat=ctx.given.seat)
     return parser.parse(ctx.given.text)
+
+
+def query_stage(ctx: TurnContext) -> str:
+    """QUERY: answers to state questions from confirmed state ("" when none was asked)."""
+    if not ctx.parse.queries:
+        return ""
+    return answer_queries(ctx.parse.queries, ctx.services.catalog, ctx.services.state.snapshot(), ctx.language)
 
 
 async def local_stage(ctx: TurnContext) -> Handled:
@@ -98,8 +110,27 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
     if actions:
         parts.append(join(actions))
     if not parse.needs:
+        unplaced = _unplaced(ctx, actions)
+        if unplaced:
+            parts.append(say(UNPLACED, lang, what=(" and " if lang == "en" else "和").join(unplaced)))
         parts.append(say(OFFLINE, lang))
     return Handled(HandledBy.LOCAL, actions, " ".join(parts), assistant_error)
+
+
+def _unplaced(ctx: TurnContext, actions: list[dict[str, Any]]) -> list[str]:
+    """Labels of the controls the person commanded that no resolved action covers."""
+    catalog, lang = ctx.services.catalog, ctx.language
+    done = {catalog.control(a["capability"]) for a in actions if a["capability"] in catalog.capabilities}
+    done |= {catalog.control(a.capability) for a in ctx.parse.actions if a.capability in catalog.capabilities}
+    out: list[str] = []
+    for mention in ctx.parse.mentions:
+        if mention.said != "command" or mention.capability not in catalog.capabilities:
+            continue
+        control = catalog.control(mention.capability)
+        label = catalog.capability_label(control, lang)
+        if control not in done and label not in out:
+            out.append(label)
+    return out
 
 
 async def leftovers_stage(ctx: TurnContext, executed: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -133,7 +164,9 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
     if ctx.given.voice:
         text = speakable(text, ctx.language)
     if not handled.streamed:
-        ctx.emit(TurnEvent.DELTA, {"text": text})
+        ctx.emit(TurnEvent.DELTA, {"text": (" " if handled.prefix_sent else "") + text})
+    if handled.prefix:
+        text = f"{speakable(handled.prefix, ctx.language) if ctx.given.voice else handled.prefix} {text}".strip()
     return {
         "session_id": ctx.turn.session_id, "turn_id": ctx.turn.turn_id,
         "client_message_id": ctx.given.client_message_id, "language": ctx.language,

@@ -11,6 +11,10 @@ NEED_INTRO = {
     "en": "Running the {need} comfort plan.",
     "zh": "正在执行“{need}”舒适方案。",
 }
+UNPLACED = {
+    "en": "Without the assistant I couldn't work out what to do with the {what}.",
+    "zh": "没有助手，我无法确定要对{what}做什么。",
+}
 INTERRUPTED = {
     "en": "Stopped as you asked; nothing more was sent to the car.",
     "zh": "已按你的要求停止；没有再向车辆发送任何操作。",
