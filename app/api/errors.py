@@ -8,6 +8,7 @@ no stack trace in the response or the log line.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -54,6 +55,12 @@ def install(app: FastAPI) -> None:
         code = _HTTP_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code
         return error_response(exc.status_code, code, message)
+
+    @app.exception_handler(sqlite3.Error)
+    async def _store(_: Request, exc: sqlite3.Error) -> JSONResponse:
+        # a database write-locked past its timeout, or a full disk: the request changed nothing durable
+        log.error("store unavailable: %s", type(exc).__name__)
+        return error_response(503, "store_unavailable", "the database is busy or unavailable; try again")
 
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:

@@ -251,3 +251,22 @@ def test_unwritable_state_dir_is_a_clear_error(tmp_path):
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert "state-dir" in proc.stderr and "not writable" in proc.stderr
+
+
+def test_openapi_documents_responses_and_the_real_error_envelope(service):
+    with service.client() as c:
+        doc = c.get("/openapi.json").json()
+    assert "detail" not in json.dumps(doc) and "HTTPValidationError" not in json.dumps(doc)
+    envelope = doc["components"]["schemas"]["ErrorEnvelope"]
+    assert envelope["properties"]["error"]["$ref"].endswith("/ErrorBody")
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            errors = {code: r for code, r in op["responses"].items() if code[0] in "45"}
+            assert {"400", "403", "503"} <= set(errors), (method, path)
+            for code, r in errors.items():
+                assert r["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorEnvelope"}
+    post = doc["paths"]["/api/v1/sessions/{session_id}/messages"]["post"]["responses"]
+    assert post["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Reply")
+    assert {"404", "409", "413", "422"} <= set(post)
+    reply = doc["components"]["schemas"]["Reply"]
+    assert set(reply["required"]) >= {"session_id", "turn_id", "handled_by", "status", "reply_text", "actions"}

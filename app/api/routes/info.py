@@ -8,16 +8,17 @@ from fastapi import APIRouter
 from vehicle.catalog import Catalog
 
 from ..deps import RuntimeDep
+from ..responses import Status, VehicleStateOut, ok
 
 router = APIRouter(prefix="/api/v1", tags=["vehicle"])
 
 
-@router.get("/status")
+@router.get("/status", responses=ok(Status))
 async def status(rt: RuntimeDep) -> dict:
     return rt.status()
 
 
-@router.get("/vehicle/state")
+@router.get("/vehicle/state", responses=ok(VehicleStateOut))
 async def vehicle_state(rt: RuntimeDep) -> dict:
     return rt.state.snapshot()
 

@@ -15,25 +15,26 @@ from app.errors import ApiError, TurnInProgress
 from app.turn import TERMINAL_EVENTS, TurnError, TurnEvent, TurnInput, interrupt
 
 from ..deps import DbDep, PipelineDep, RuntimeDep, SessionDep
+from ..responses import History, Interrupted, Reply, SessionCreated, ok
 from ..schemas import MessageIn
 
 router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
 log = logging.getLogger("n7web.turn")
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, responses={201: {"model": SessionCreated}})
 async def create_session(db: DbDep) -> dict:
     session_id = "s_" + secrets.token_hex(12)
     await db.add_session(session_id)
     return {"session_id": session_id}
 
 
-@router.get("/{session_id}/messages")
+@router.get("/{session_id}/messages", responses=ok(History, 404, 422))
 async def history(session_id: SessionDep, db: DbDep, limit: int = Query(50, ge=1, le=500)) -> dict:
     return {"session_id": session_id, "turns": await db.history(session_id, limit)}
 
 
-@router.post("/{session_id}/messages")
+@router.post("/{session_id}/messages", responses=ok(Reply, 404, 409, 413, 415, 422, 500))
 async def post_message(session_id: SessionDep, body: MessageIn, request: Request, db: DbDep,
                        pipeline: PipelineDep) -> Any:
     """Run one turn. SSE when the client accepts it, else one JSON Reply.
@@ -95,7 +96,7 @@ def _replayed(reply: dict[str, Any], request: Request) -> Any:
     return EventSourceResponse(stream())
 
 
-@router.post("/{session_id}/interrupt")
+@router.post("/{session_id}/interrupt", responses=ok(Interrupted, 404))
 async def interrupt_turn(session_id: SessionDep, rt: RuntimeDep) -> dict:
     """Revoke a model turn's token at once and interrupt the model; reverts nothing.
     ``false`` when nothing was running or the turn was local."""
