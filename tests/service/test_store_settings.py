@@ -75,3 +75,12 @@ def test_every_option_has_help_a_variable_and_a_readme_row(capsys):
         assert f"--{name.replace('_', '-')}" in help_text and " ".join(info.description.split())[:30] in help_text
         assert f"`--{name.replace('_', '-')}`" in markdown()
     assert "#Environment=N7WEB_CONFIRM_TIMEOUT_MS=300" in environment()
+
+
+def test_the_readme_table_is_the_generated_one():
+    from pathlib import Path
+
+    from app.settings_table import markdown
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert markdown() in readme
