@@ -12,6 +12,7 @@ from typing import Any
 
 from .events import HandledBy, TurnEvent
 from .execution import make_request
+from .stages import parse_with_seat
 from .ports import TurnServices
 
 
@@ -19,7 +20,7 @@ async def execute_call(rt: TurnServices, request_token: str, plan: list[dict[str
     """Run one execute call; raises ``TokenError`` (403) for an unusable token."""
     grant = rt.tokens.check(request_token, rt.catalog.generation)
     if grant.parsed is None:
-        grant.parsed = rt.parser.parse(grant.utterance)
+        grant.parsed = parse_with_seat(rt.parser, grant.utterance, grant.seat)
     turn = rt.turns.turn(grant.turn_id)
     emit = turn.emit if turn is not None else None
     on_result = None
@@ -36,7 +37,7 @@ async def execute_call(rt: TurnServices, request_token: str, plan: list[dict[str
         ledger=rt.turns.ledger(grant.turn_id), language=grant.language, parse=grant.parsed,
         model_actions=plan or [], session_id=grant.session_id, turn_id=grant.turn_id,
         utterance=grant.utterance, handled_by=str(HandledBy.CODEX), on_result=on_result, guard=guard,
-        seat=getattr(grant, "seat", None),
+        seat=grant.seat,
     )
     outcome = await rt.bus_runs.run(req)
     if turn is not None:

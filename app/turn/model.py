@@ -53,9 +53,12 @@ def assistant_up(ctx: TurnContext) -> bool:
 
 async def model_stage(ctx: TurnContext) -> ModelOutcome:
     rt, turn, lang = ctx.services, ctx.turn, ctx.language
-    token = rt.tokens.issue(turn.session_id, turn.turn_id, ctx.given.text, lang, rt.catalog.generation)
+    token = rt.tokens.issue(turn.session_id, turn.turn_id, ctx.given.text, lang, rt.catalog.generation,
+                            seat=ctx.given.seat)
     turn.kind = "model"
-    context = {"request_token": token, "vehicle_state": rt.state.snapshot()}
+    context: dict[str, Any] = {"request_token": token, "vehicle_state": rt.state.snapshot()}
+    if ctx.given.seat is not None:
+        context["seat"] = ctx.given.seat  # trusted: "my window" binds to the speaker's member
     voice = ctx.given.voice
 
     def on_delta(text: str) -> None:

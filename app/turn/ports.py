@@ -23,7 +23,8 @@ class StatePort(Protocol):
 
 
 class TokensPort(Protocol):
-    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str) -> str: ...
+    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str,
+              seat: str | None = None) -> str: ...
     def end_turn(self, turn_id: str, interrupted: bool = False) -> bool: ...
 
 

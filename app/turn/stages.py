@@ -77,12 +77,16 @@ def _accepts_seat(parse: Callable[..., Any]) -> bool:
         return False
 
 
+def parse_with_seat(parser: Any, text: str, seat: str | None) -> Any:
+    """The parser told the speaker's seat, when its signature accepts it."""
+    if seat is not None and _accepts_seat(parser.parse):
+        return parser.parse(text, seat=seat)
+    return parser.parse(text)
+
+
 def parse_stage(ctx: TurnContext) -> Any:
     """PARSE: the deterministic parser, told the speaker's seat when it can use it."""
-    parser = ctx.services.parser
-    if ctx.given.seat is not None and _accepts_seat(parser.parse):
-        return parser.parse(ctx.given.text, seat=ctx.given.seat)
-    return parser.parse(ctx.given.text)
+    return parse_with_seat(ctx.services.parser, ctx.given.text, ctx.given.seat)
 
 
 def query_stage(ctx: TurnContext) -> str:
