@@ -50,11 +50,11 @@ def uvicorn_config(app: object, settings: object) -> uvicorn.Config:
 
 def main(argv: list[str]) -> int:
     if "--print-options" in argv:
-        from .settings import build_parser
+        from .settings import Settings, build_parser
         from .settings_table import environment, markdown
 
         kind = build_parser().parse_args(argv).print_options
-        print(markdown() if kind == "markdown" else environment())
+        print(markdown(Settings) if kind == "markdown" else environment(Settings))
         return 0
     try:
         settings = load_settings(argv, os.environ)

@@ -28,6 +28,8 @@ from pydantic_settings import BaseSettings, EnvSettingsSource, PydanticBaseSetti
 from pydantic_settings.sources.utils import parse_env_vars
 
 from .errors import ConfigError
+from .settings_table import add_arguments
+from .settings_table import env_name as table_env_name
 
 SettingsError = ConfigError
 """Settings that must not start the service; the message names the option and why."""
@@ -167,16 +169,13 @@ def default_state_dir(environ: Mapping[str, str]) -> Path:
 
 
 def env_name(field: str) -> str:
-    alias = Settings.model_fields[field].validation_alias
-    return TOOL_TIMEOUT_ENV[0] if alias is not None else f"N7WEB_{field.upper()}"
+    return table_env_name(field, Settings.model_fields[field])
 
 
 def build_parser() -> argparse.ArgumentParser:
     """``n7web serve``'s flags, one per field of :class:`Settings`, help from the same table."""
-    from .settings_table import add_arguments
-
     p = argparse.ArgumentParser(prog="n7web serve", description="Run the N7Web service (127.0.0.1 only).")
-    add_arguments(p)
+    add_arguments(p, Settings)
     return p
 
 

@@ -73,14 +73,16 @@ def test_every_option_has_help_a_variable_and_a_readme_row(capsys):
     for name, info in Settings.model_fields.items():
         assert info.description, name
         assert f"--{name.replace('_', '-')}" in help_text and " ".join(info.description.split())[:30] in help_text
-        assert f"`--{name.replace('_', '-')}`" in markdown()
-    assert "#Environment=N7WEB_CONFIRM_TIMEOUT_MS=300" in environment()
+        assert f"`--{name.replace('_', '-')}`" in markdown(Settings)
+    assert "#Environment=N7WEB_CONFIRM_TIMEOUT_MS=300" in environment(Settings)
+    assert "#Environment=CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS=45.0" in environment(Settings)
 
 
 def test_the_readme_table_is_the_generated_one():
     from pathlib import Path
 
+    from app.settings import Settings
     from app.settings_table import markdown
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert markdown() in readme
+    assert markdown(Settings) in readme
