@@ -79,6 +79,8 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(turns)")}
         if "seat" not in columns:  # a database from before seats
             self._db.execute("ALTER TABLE turns ADD COLUMN seat TEXT")
+        if "before" not in columns:  # values confirmed just before a turn acted (undo)
+            self._db.execute("ALTER TABLE turns ADD COLUMN before TEXT")
         self._lock = threading.Lock()
         self.retention_days = retention_days
         self.max_decisions = max_decisions
@@ -128,9 +130,22 @@ class Store:
         return [{"actions": json.loads(actions) if done and actions else json.loads(planned),
                  "outcome_recorded": bool(done)} for planned, actions, done in rows]
 
-    def finish_turn(self, turn_id: str, reply: dict[str, Any]) -> None:
+    def finish_turn(self, turn_id: str, reply: dict[str, Any], before: dict[str, Any] | None = None) -> None:
         with self._lock:
-            self._db.execute("UPDATE turns SET reply = ? WHERE turn_id = ?", (json.dumps(reply, ensure_ascii=False), turn_id))
+            self._db.execute("UPDATE turns SET reply = ?, before = ? WHERE turn_id = ?",
+                             (json.dumps(reply, ensure_ascii=False),
+                              json.dumps(before, ensure_ascii=False) if before else None, turn_id))
+
+    def last_acting_turn(self, session_id: str, within_s: float, exclude: str | None = None) -> dict[str, Any] | None:
+        """The session's newest finished turn that applied something, if within ``within_s``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT reply, seat, before FROM turns WHERE session_id = ? AND turn_id != ? AND before IS NOT NULL "
+                "AND reply IS NOT NULL AND created_at >= ? ORDER BY seq DESC LIMIT 1",
+                (session_id, exclude or "", time.time() - within_s)).fetchone()
+        if row is None:
+            return None
+        return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2])}
 
     def replay(self, session_id: str, client_message_id: str) -> dict[str, Any] | None | bool:
         """The recorded Reply for a client message id; True if the turn is still open; None if new."""
@@ -181,14 +196,15 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT d.id, d.time, d.session_id, d.turn_id, d.utterance, d.handled_by, d.planned, d.actions, "
-                "d.outcome_recorded, t.seat FROM decisions d LEFT JOIN turns t ON t.turn_id = d.turn_id "
+                "d.outcome_recorded, t.seat, t.before FROM decisions d LEFT JOIN turns t ON t.turn_id = d.turn_id "
                 "ORDER BY d.id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         out = []
-        for did, ts, sid, tid, utt, hb, planned, actions, done, seat in rows:
+        for did, ts, sid, tid, utt, hb, planned, actions, done, seat, before in rows:
             out.append({
                 "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt, "seat": seat,
+                "confirmed_before": json.loads(before) if before else None,
                 "handled_by": hb, "outcome_recorded": bool(done),
                 "actions": json.loads(actions) if actions else json.loads(planned),
             })

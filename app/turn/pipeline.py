@@ -1,7 +1,8 @@
 """One utterance, start to end (DESIGN section 2), in the shape of Home
 Assistant's assist pipeline: stages in order, each a typed result.
 
-    PARSE -> QUERY (state questions, answered from confirmed state)
+    PARSE -> FOLLOW-UP (me too / undo against the last acting turn)
+          -> QUERY (state questions, answered from confirmed state)
           -> LOCAL (complete parse)
           |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY
           |                       -> interrupted ------------> REPLY
@@ -16,6 +17,7 @@ import logging
 from typing import Any
 
 from .events import HandledBy, TurnEvent
+from .followup import before_values, follow_up_stage
 from .queries import only_questions
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
 from .ports import TurnServices
@@ -46,9 +48,10 @@ class TurnPipeline:
                                    given.text, given.seat)
             emit(TurnEvent.STARTED, {"session_id": turn.session_id, "turn_id": turn.turn_id})
             ctx.parse = parse_stage(ctx)
+            controls_before = rt.state.snapshot().get("controls", {})
             handled = await self._handle(ctx)
             reply = reply_stage(ctx, handled)
-            await rt.db.finish_turn(turn.turn_id, reply)
+            await rt.db.finish_turn(turn.turn_id, reply, before_values(reply, controls_before, rt.catalog))
             emit(TurnEvent.COMPLETED, reply)
             return reply
         finally:
@@ -56,6 +59,9 @@ class TurnPipeline:
             rt.turns.end(turn)
 
     async def _handle(self, ctx: TurnContext) -> Handled:
+        followed = await follow_up_stage(ctx)
+        if followed is not None:
+            return followed
         answers = query_stage(ctx)
         if answers and only_questions(ctx.parse):
             return Handled(HandledBy.LOCAL, [], answers)

@@ -73,8 +73,11 @@ class _Db:
     async def start_turn(self, *args) -> None:
         self.started.append(args)
 
-    async def finish_turn(self, turn_id, reply) -> None:
+    async def finish_turn(self, turn_id, reply, before=None) -> None:
         self.finished.append(reply)
+
+    async def last_acting_turn(self, *args):
+        return None
 
 
 def _services(catalog, result: ParseResult):
