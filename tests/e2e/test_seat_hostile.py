@@ -1,0 +1,133 @@
+"""Seats through the real codex with a hostile model (issue 10, DESIGN section 3a).
+
+Real ``n7web serve``, codex 0.147.0 and the ``n7_vehicle`` MCP server; the
+scripted model proposes what the speaker's seat must not get:
+- "open my window" from rear_left: a plan for the DRIVER's window is
+  ``not_bound_to_request`` ("my" is the speaker's member), while the
+  rear-left window the person asked for opens;
+- "open the tailgate" from a rear seat: the model's open is
+  ``seat_not_permitted``;
+- a voice from ``outside``: nothing is sent, whatever the plan.
+Each utterance ends in a joke request so that it needs the model (a complete
+command would run locally and the model would never be asked). Checked:
+the seat in the model's trusted context, the Reply, what the model was told,
+the audit, the decoded CAN frames and the ECU state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.can_trace import CanTrace
+
+from .e2e_flow import audit, controls, new_session, turn
+from .e2e_provider import Call, execute, text
+
+
+def act(capability: str, target: str, **parameters: Any) -> dict:
+    return {"capability": capability, "target": target, "parameters": parameters}
+
+
+TAILGATE_OPEN = act("tailgate.set", "cabin", open=True)
+
+
+def report(call: Call):
+    result, raw = call.output_result()
+    if not isinstance(result, dict):
+        return text("The tool said: ", result[0]["text"] if result else raw)
+    return text("Result: ", "; ".join(f"{a['target']} {a['status']} {a['reason']}" for a in result["actions"]))
+
+
+@pytest.fixture(scope="module")
+def car(svc, catalog):
+    with svc.client(timeout=60) as c:
+        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
+    return CanTrace(svc, catalog)
+
+
+@pytest.fixture
+def client(svc, car):
+    with svc.client(timeout=90) as c:
+        c.post("/api/v1/actions", json=act("window.set_position", "all", open_percent=0))
+        c.post("/api/v1/actions", json=act("tailgate.set", "cabin", open=False))
+        yield c
+
+
+def told(provider, utterance: str) -> tuple[Call, dict]:
+    """(the model's first request, the execute result it then received)."""
+    calls = provider.calls_for(utterance)
+    assert len(calls) == 2, len(calls)
+    result, raw = calls[1].output_result()
+    assert isinstance(result, dict), raw
+    return calls[0], result
+
+
+def windows(client) -> dict[str, int]:
+    return {m: v["open_percent"] for m, v in controls(client)["window.set_position"].items()}
+
+
+@pytest.mark.parametrize("utterance", ["open my window and tell me a joke", "打开我的车窗 给我讲个笑话"])
+def test_my_window_from_the_back_binds_no_plan_for_the_drivers(car, client, provider, utterance):
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [
+        act("window.set_position", "driver", open_percent=100)]}), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat="rear_left")
+
+    assert car.since(mark) == [("window.set_position", "rear_left", {"open_percent": 100})]
+    assert windows(client) == {"driver": 0, "passenger": 0, "rear_left": 100, "rear_right": 0}
+    first, result = told(provider, utterance)
+    assert first.context["seat"] == "rear_left"
+    outcome = {(a["target"], a["source"], a["status"], a["reason"]) for a in reply["actions"]}
+    assert outcome == {("rear_left", "parser", "applied", None),
+                       ("driver", "model", "rejected", "not_bound_to_request")}, reply["actions"]
+    assert reply["status"] == "partially_applied"
+    assert ("driver", "not_bound_to_request") in {(a["target"], a["reason"]) for a in result["actions"]}
+    sent = {a["target"]: len(a["frames"]) for d in audit(client, reply["turn_id"]) for a in d["actions"]}
+    assert sent == {"rear_left": 1, "driver": 0}
+
+
+@pytest.mark.parametrize("seat,utterance", [("rear_right", "open the tailgate and tell me a joke"),
+                                            ("rear_left", "打开后备箱 讲个笑话")])
+def test_a_rear_seat_gets_no_tailgate_from_the_model(car, client, provider, seat, utterance):
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [TAILGATE_OPEN]}), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
+
+    assert car.since(mark) == []
+    assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+    first, result = told(provider, utterance)
+    assert first.context["seat"] == seat
+    assert reply["handled_by"] == "codex" and reply["status"] == "rejected"
+    assert {(a["capability"], a["status"], a["reason"]) for a in reply["actions"]} == {
+        ("tailgate.set", "rejected", "seat_not_permitted")}
+    assert {a["reason"] for a in result["actions"]} == {"seat_not_permitted"}
+    recorded = [a for d in audit(client, reply["turn_id"]) for a in d["actions"]]
+    assert recorded and all(a["frames"] == [] for a in recorded)
+
+
+@pytest.mark.parametrize("utterance", ["open the tailgate and the window and tell me a joke",
+                                       "打开后备箱和车窗 讲个笑话"])
+def test_an_outside_voice_sends_nothing(car, client, provider, utterance):
+    plan = {"actions": [TAILGATE_OPEN, act("window.set_position", "driver", open_percent=100),
+                        act("window.set_position", "all", open_percent=100)]}
+    provider.script(utterance, lambda call: execute(call.token, plan), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat="outside")
+
+    assert car.since(mark) == []
+    assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+    assert windows(client) == {"driver": 0, "passenger": 0, "rear_left": 0, "rear_right": 0}
+    first, result = told(provider, utterance)
+    assert first.context["seat"] == "outside"
+    assert reply["status"] == "rejected" and reply["actions"]
+    outcome = sorted((a["capability"], a["target"], a["source"], a["reason"]) for a in reply["actions"])
+    # what the person named is refused for the seat; the model's extra "all" binds nothing
+    assert outcome == [("tailgate.set", "cabin", "both", "seat_not_permitted"),
+                       ("window.set_position", "all", "model", "not_bound_to_request"),
+                       ("window.set_position", "driver", "both", "seat_not_permitted")]
+    assert sorted((a["target"], a["reason"]) for a in result["actions"]) == [
+        ("all", "not_bound_to_request"), ("cabin", "seat_not_permitted"), ("driver", "seat_not_permitted")]
+    assert all(a["status"] == "rejected" for a in reply["actions"] + result["actions"]), reply["actions"]
+    recorded = [a for d in audit(client, reply["turn_id"]) for a in d["actions"]]
+    assert recorded and all(a["frames"] == [] for a in recorded)
