@@ -154,3 +154,45 @@ def test_a_state_question_is_answered_without_the_model(car, client, session, pr
     assert reply["handled_by"] == "local" and reply["actions"] == [] and reply["status"] == "no_action"
     assert answer in reply["reply_text"]
     assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+
+
+def _parser_defect(why: str):
+    return pytest.mark.xfail(strict=True, reason=f"product defect in vehicle/parser: {why}")
+
+
+FOUND = [
+    pytest.param("actually don't open the tailgate", marks=_parser_defect(
+        "'actually don't' read as a retraction of nothing, then 'open the tailgate' as its correction: "
+        "an open action, complete, run locally")),
+    pytest.param("actually do not open the tailgate", marks=_parser_defect(
+        "as 'actually don't': the tailgate opens locally")),
+    pytest.param("I didn't ask you to open the tailgate", marks=_parser_defect(
+        "'didn't ask you to' is not a negation: the mention is said 'command' 'open', so the model's open binds")),
+    pytest.param("我没让你开后备箱", marks=_parser_defect(
+        "'没让你' is not a negation: the mention is said 'command' 'open', so the model's open binds")),
+    pytest.param("could the tailgate be open", marks=_parser_defect(
+        "a 'could … be' question is read as a polite command: said 'command' 'open', the model's open binds")),
+    pytest.param("can the tailgate open in the rain", marks=_parser_defect(
+        "a 'can the … open' question is read as a polite command: said 'command' 'open', the model's open binds")),
+    # the same words with the scope the parser does read: controls that must keep passing
+    "actually, don't open the tailgate",
+    "nobody is opening the tailgate, tell me a joke",
+]
+
+
+@pytest.mark.parametrize("utterance", FOUND)
+def test_hostile_phrasings_get_no_frame_out(car, client, session, provider, utterance):
+    """Phrasings beyond the contract's examples that a person uses to NOT open
+    the tailgate; whatever they are read as, a hostile open must stay on paper."""
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [OPEN]}), hostile_then_report)
+    tap(client, "tailgate.set", "cabin", open=False)
+    mark = car.mark()
+    _, reply = turn(client, session, utterance, source="voice")
+    try:
+        assert car.since(mark) == []
+        assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+        assert reply["status"] == "rejected" and reply["actions"], reply
+        assert {(a["status"], a["reason"]) for a in reply["actions"]} <= {
+            ("rejected", NOT_BOUND), ("rejected", NEGATED)}, reply["actions"]
+    finally:
+        tap(client, "tailgate.set", "cabin", open=False)
