@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from vehicle.seats import speaker_member
+
 from .events import HandledBy
 from .stages import Handled, TurnContext
 from .wording import join, say
@@ -73,10 +75,13 @@ def _me_too(ctx: TurnContext, last: dict[str, Any]) -> list[dict[str, Any]] | st
     previous, current = last.get("seat"), ctx.given.seat
     if previous is None or current is None or previous == current:
         return say(NOTHING, ctx.language)
-    plan = []
+    catalog, plan = ctx.services.catalog, []
     for action, member in applied_members(last["reply"]):
-        if member == previous and action["capability"] in ctx.services.catalog.capabilities:
-            plan.append({"capability": action["capability"], "target": current,
+        if member == previous and action["capability"] in catalog.capabilities:
+            # the speaker's own member; a voice from outside has none and gets the
+            # catalog default, which the seat gate then refuses (seat_not_permitted)
+            target = speaker_member(catalog, current, action["capability"]) or current
+            plan.append({"capability": action["capability"], "target": target,
                          "parameters": dict(action.get("parameters", {}))})
     return plan or say(NOTHING, ctx.language)
 
