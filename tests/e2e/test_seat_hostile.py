@@ -131,3 +131,36 @@ def test_an_outside_voice_sends_nothing(car, client, provider, utterance):
     assert all(a["status"] == "rejected" for a in reply["actions"] + result["actions"]), reply["actions"]
     recorded = [a for d in audit(client, reply["turn_id"]) for a in d["actions"]]
     assert recorded and all(a["frames"] == [] for a in recorded)
+
+
+@pytest.mark.parametrize("utterance", ["I'm cold", "我好冷"])
+def test_a_comfort_plan_from_the_back_warms_only_the_back_seats_side(car, client, provider, utterance):
+    for member in ("driver", "rear_left"):
+        client.post("/api/v1/actions", json=act("seat.set_heating", member, level=0))
+    client.post("/api/v1/actions", json=act("climate.set_temperature", "all", celsius=20.0))
+    client.post("/api/v1/actions", json=act("climate.power", "cabin", on=True))
+    plan = {"actions": [act("climate.power", "cabin", on=True),
+                        act("climate.adjust_temperature", "all", delta_celsius=2.0),
+                        act("seat.set_heating", "driver", level=3),
+                        act("seat.set_heating", "rear_left", level=2)]}
+    provider.script(utterance, lambda call: execute(call.token, plan), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat="rear_left")
+
+    assert sorted(map(repr, car.since(mark))) == sorted(map(repr, [
+        ("climate.set_temperature", "rear_left", {"celsius": 22.0}), ("seat.set_heating", "rear_left", {"level": 2})]))
+    state = controls(client)
+    assert {m: v["celsius"] for m, v in state["climate.set_temperature"].items()} == {
+        "driver": 20.0, "passenger": 20.0, "rear_left": 22.0, "rear_right": 20.0}
+    assert state["seat.set_heating"]["driver"] == {"level": 0} and state["seat.set_heating"]["rear_left"] == {"level": 2}
+    first, result = told(provider, utterance)
+    assert first.context["seat"] == "rear_left"
+    assert reply["status"] == "partially_applied"
+    by_target = {(a["capability"], a["target"]): a for a in reply["actions"]}
+    assert by_target[("climate.power", "cabin")]["reason"] == "seat_not_permitted"
+    assert by_target[("seat.set_heating", "driver")]["reason"] == "seat_not_permitted"
+    assert by_target[("seat.set_heating", "rear_left")]["status"] == "applied"
+    zones = by_target[("climate.adjust_temperature", "all")]["members"]
+    assert [(m["target"], m["status"], m["reason"]) for m in zones] == [
+        ("driver", "rejected", "seat_not_permitted"), ("passenger", "rejected", "seat_not_permitted"),
+        ("rear_left", "applied", None), ("rear_right", "rejected", "seat_not_permitted")]
