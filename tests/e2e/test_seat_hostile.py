@@ -205,3 +205,24 @@ def test_an_excluded_window_stays_shut(car, client, provider, seat, utterance, p
     assert len(provider.calls_for(utterance)) == 2  # the model did propose its plan
     refused = [a for a in reply["actions"] if a["source"] == "model"]
     assert [(a["target"], a["reason"]) for a in refused] == [(plan_target, "negated_by_user")], reply["actions"]
+
+
+def test_the_child_lock_holds_a_models_rear_window_for_the_back_not_the_driver(car, client, provider):
+    back, front = "open my window and tell me a joke", "open the rear left window and tell me a joke"
+    for utterance in (back, front):
+        provider.script(utterance, lambda call: execute(call.token, {"actions": [
+            act("window.set_position", "rear_left", open_percent=100)]}), report)
+    assert client.put("/api/v1/sim/vehicle", json={"child_lock": True}).json()["vehicle"]["child_lock"] is True
+    try:
+        mark = car.mark()
+        _, reply = turn(client, new_session(client), back, source="voice", seat="rear_left")
+        assert car.since(mark) == [] and windows(client)["rear_left"] == 0
+        assert reply["status"] == "rejected"
+        assert {(a["source"], a["reason"]) for a in reply["actions"]} == {("both", "child_lock")}, reply["actions"]
+        assert {a["reason"] for a in told(provider, back)[1]["actions"]} == {"child_lock"}
+
+        _, reply = turn(client, new_session(client), front, source="voice", seat="driver")
+        assert car.since(mark) == [("window.set_position", "rear_left", {"open_percent": 100})]
+        assert reply["status"] == "applied" and windows(client)["rear_left"] == 100
+    finally:
+        client.put("/api/v1/sim/vehicle", json={"child_lock": False})
