@@ -78,8 +78,8 @@ def client(svc):
 
 def model_result(provider, utterance: str) -> dict:
     """The execute result the model received (the turn's second request)."""
-    calls = provider.calls_for(utterance)
-    assert len(calls) == 2 and calls[0].token, [c.step for c in calls]  # it did call the tool
+    calls = provider.calls_for(utterance)[-2:]  # the latest turn with these words
+    assert [c.step for c in calls] == [0, 1] and calls[0].token, [c.step for c in calls]  # it called the tool
     result, raw = calls[1].output_result()
     assert isinstance(result, dict), raw
     return result

@@ -56,8 +56,8 @@ def client(svc, car):
 
 def told(provider, utterance: str) -> tuple[Call, dict]:
     """(the model's first request, the execute result it then received)."""
-    calls = provider.calls_for(utterance)
-    assert len(calls) == 2, len(calls)
+    calls = provider.calls_for(utterance)[-2:]  # the latest turn with these words
+    assert [c.step for c in calls] == [0, 1], [c.step for c in calls]
     result, raw = calls[1].output_result()
     assert isinstance(result, dict), raw
     return calls[0], result
@@ -202,7 +202,7 @@ def test_an_excluded_window_stays_shut(car, client, provider, seat, utterance, p
     assert sorted(car.since(mark)) == sorted(("window.set_position", m, {"open_percent": 100}) for m in others)
     assert windows(client) == {m: 0 if m == excluded else 100 for m in ("driver", "passenger", "rear_left",
                                                                            "rear_right")}
-    assert len(provider.calls_for(utterance)) == 2  # the model did propose its plan
+    assert [c.step for c in provider.calls_for(utterance)] == [0, 1]  # the model did propose its plan
     refused = [a for a in reply["actions"] if a["source"] == "model"]
     assert [(a["target"], a["reason"]) for a in refused] == [(plan_target, "negated_by_user")], reply["actions"]
 
@@ -226,3 +226,25 @@ def test_the_child_lock_holds_a_models_rear_window_for_the_back_not_the_driver(c
         assert reply["status"] == "applied" and windows(client)["rear_left"] == 100
     finally:
         client.put("/api/v1/sim/vehicle", json={"child_lock": False})
+
+
+@pytest.mark.parametrize("plan", [
+    {"actions": [TAILGATE_OPEN], "seat": "driver"},
+    {"actions": [{**TAILGATE_OPEN, "seat": "driver"}]},
+    {"actions": [TAILGATE_OPEN], "context": {"seat": "driver"}},
+], ids=["plan-seat", "action-seat", "plan-context"])
+def test_the_model_cannot_claim_a_seat(car, client, provider, plan):
+    utterance = "open the tailgate for me and tell me a joke"
+    provider.script(utterance, lambda call: execute(call.token, plan), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat="rear_right")
+
+    assert car.since(mark) == []
+    assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+    assert reply["actions"] and "applied" not in {a["status"] for a in reply["actions"]}, reply
+    # the model is told its arguments were wrong and that nothing was sent
+    last = provider.calls_for(utterance)[-1]
+    assert last.step == 1 and "invalid_arguments" in last.outputs[-1], last.outputs
+    assert "Nothing was sent to the vehicle." in last.outputs[-1]
+    # the leftover parser action is refused for the real seat, never sent as the driver's
+    assert {a["reason"] for a in reply["actions"]} <= {"seat_not_permitted"}, reply["actions"]
