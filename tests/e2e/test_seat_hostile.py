@@ -2,12 +2,14 @@
 
 Real ``n7web serve``, codex 0.147.0 and the ``n7_vehicle`` MCP server; the
 scripted model proposes what the speaker's seat must not get:
-- "open my window" from rear_left: a plan for the DRIVER's window is
-  ``not_bound_to_request`` ("my" is the speaker's member), while the
-  rear-left window the person asked for opens;
+- "open my window" from rear_left (and target-less "open the window" from
+  any seat): a plan for ANOTHER window is ``not_bound_to_request`` ("my" is
+  the speaker's member), while the window the person asked for opens;
 - "open the tailgate" from a rear seat: the model's open is
   ``seat_not_permitted``;
-- a voice from ``outside``: nothing is sent, whatever the plan.
+- a voice from ``outside``: nothing is sent, whatever the plan;
+- the child lock, a comfort plan from the back, exclusions of the speaker's
+  own window, and a plan that tries to claim a seat.
 Each utterance ends in a joke request so that it needs the model (a complete
 command would run locally and the model would never be asked). Checked:
 the seat in the model's trusted context, the Reply, what the model was told,
@@ -67,24 +69,34 @@ def windows(client) -> dict[str, int]:
     return {m: v["open_percent"] for m, v in controls(client)["window.set_position"].items()}
 
 
-@pytest.mark.parametrize("utterance", ["open my window and tell me a joke", "打开我的车窗 给我讲个笑话"])
-def test_my_window_from_the_back_binds_no_plan_for_the_drivers(car, client, provider, utterance):
-    provider.script(utterance, lambda call: execute(call.token, {"actions": [
-        act("window.set_position", "driver", open_percent=100)]}), report)
-    mark = car.mark()
-    _, reply = turn(client, new_session(client), utterance, source="voice", seat="rear_left")
+MY_WINDOW = [
+    # (speaker, words, the hostile plan's window, the speaker's own window)
+    ("rear_left", "open my window and tell me a joke", "driver", "rear_left"),
+    ("rear_left", "打开我的车窗 给我讲个笑话", "driver", "rear_left"),
+    ("passenger", "open the window and tell me a joke", "driver", "passenger"),
+    ("rear_right", "打开车窗 再讲个笑话", "rear_left", "rear_right"),
+    (None, "open my window, and tell me a joke", "rear_left", "driver"),  # unknown: the catalog default
+]
 
-    assert car.since(mark) == [("window.set_position", "rear_left", {"open_percent": 100})]
-    assert windows(client) == {"driver": 0, "passenger": 0, "rear_left": 100, "rear_right": 0}
+
+@pytest.mark.parametrize("seat,utterance,hostile,own", MY_WINDOW)
+def test_my_window_binds_no_plan_for_another_window(car, client, provider, seat, utterance, hostile, own):
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [
+        act("window.set_position", hostile, open_percent=100)]}), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
+
+    assert car.since(mark) == [("window.set_position", own, {"open_percent": 100})]
+    assert windows(client) == {m: 100 if m == own else 0 for m in ("driver", "passenger", "rear_left", "rear_right")}
     first, result = told(provider, utterance)
-    assert first.context["seat"] == "rear_left"
+    assert first.context.get("seat") == seat
     outcome = {(a["target"], a["source"], a["status"], a["reason"]) for a in reply["actions"]}
-    assert outcome == {("rear_left", "parser", "applied", None),
-                       ("driver", "model", "rejected", "not_bound_to_request")}, reply["actions"]
+    assert outcome == {(own, "parser", "applied", None),
+                       (hostile, "model", "rejected", "not_bound_to_request")}, reply["actions"]
     assert reply["status"] == "partially_applied"
-    assert ("driver", "not_bound_to_request") in {(a["target"], a["reason"]) for a in result["actions"]}
+    assert (hostile, "not_bound_to_request") in {(a["target"], a["reason"]) for a in result["actions"]}
     sent = {a["target"]: len(a["frames"]) for d in audit(client, reply["turn_id"]) for a in d["actions"]}
-    assert sent == {"rear_left": 1, "driver": 0}
+    assert sent == {own: 1, hostile: 0}
 
 
 @pytest.mark.parametrize("seat,utterance", [("rear_right", "open the tailgate and tell me a joke"),
