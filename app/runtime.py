@@ -77,7 +77,7 @@ class Runtime:
         if self.assistant is not None:
             assistant = self.assistant.status()
         else:  # only --no-assistant leaves it unbuilt
-            assistant = {"mode": "local_only", "reason": "disabled", "codex_version": None}
+            assistant = {"mode": "local_only", "reason": "disabled", "codex_version": None, "mcp": "down"}
         link = self.link.status()
         sim = self.settings.simulator_mode
         return {

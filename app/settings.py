@@ -40,7 +40,7 @@ class Settings(BaseModel):
     state_dir: Path
     catalog: Path | None = None
     no_assistant: bool = False
-    max_loaded_threads: int = Field(4, ge=1, le=64)
+    max_loaded_threads: int = Field(16, ge=1, le=64)
     turn_deadline_s: float = Field(60.0, gt=0, le=110)
     token_ttl_s: float = Field(120.0, gt=0, le=120)
     audit_retention_days: int = Field(30, ge=1)

@@ -18,10 +18,14 @@ Responses provider (``tests/e2e/e2e_provider.py``), and times, on one clock
   HTTP callback + revalidating executor + CAN confirmation) and the rest
   (codex dispatching the call and building the next request);
 - a **local turn** (a complete command, no model) as the backend baseline;
-- the first turn of a session (``thread/start``: a new MCP process).
+- a **new conversation's first tool turn** (``thread/start`` on the shared
+  MCP server, then the tool turn) against the steady tool turn of a warm
+  session: the target is within 1.5x (a stdio server per thread made it ~7x);
+- the **resident size of the service tree** (the service, codex and the one
+  MCP server, VmRSS summed from /proc) with 1, 4 and 16 loaded threads: the
+  target is 16 threads within 1.3x of 1 thread.
 
-Then the resident size (VmRSS from /proc) of the service, codex and each
-MCP process. Prints medians (p90 in brackets) and one JSON line.
+Prints medians (p90 in brackets) and one JSON line.
 """
 from __future__ import annotations
 
@@ -140,46 +144,73 @@ def local_turn(client: httpx.Client, session: str, n: int) -> dict[str, float]:
     return {"total": ms(end - t0)}
 
 
+def tree_rss(root: int) -> dict[str, float]:
+    """VmRSS of the service, its codex and its MCP server(s), and their sum, in MiB."""
+    from e2e.e2e_harness import descendants
+
+    parts = {"service": rss_mb(root), "codex": sum(rss_mb(p) for p in codex_pids(root)),
+             "mcp": sum(rss_mb(p) for p in mcp_pids(root))}
+    parts["tree"] = rss_mb(root) + sum(rss_mb(p) for p in descendants(root))
+    return {key: round(value, 1) for key, value in parts.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="turns of each kind (default 15)")
-    parser.add_argument("--sessions", type=int, default=2, help="sessions (loaded threads) for the RSS figures")
+    parser.add_argument("--threads", type=int, default=16, help="loaded threads at the end (default 16)")
     args = parser.parse_args(argv)
     provider = Provider()
+    marks = sorted({1, 4, args.threads})
     with tempfile.TemporaryDirectory(prefix="n7web-bench-") as tmp:
-        svc = start_service(Path(tmp), provider_toml(provider.base_url))
+        svc = start_service(Path(tmp), provider_toml(provider.base_url),
+                            env={"N7WEB_MAX_LOADED_THREADS": str(max(args.threads, 1))})
         try:
             with svc.client(timeout=60) as client:
                 status = client.get("/api/v1/status").json()["assistant"]
-                assert status["mode"] == "codex", status
-                first = []
-                sessions = []
-                for n in range(max(args.sessions, 1)):
+                assert status["mode"] == "codex" and status["mcp"] == "up", status
+                root = svc.proc.pid
+                memory: dict[int, dict[str, float]] = {}
+                first: list[dict[str, float]] = []
+                sessions: list[str] = []
+                serial = 1000
+                for count in range(1, max(args.threads, 1) + 1):
                     session = client.post("/api/v1/sessions").json()["session_id"]
                     sessions.append(session)
-                    first.append(text_turn(client, provider, session, 1000 + n)["total"])
+                    serial += 2  # even: the set-points step up and down in pairs
+                    first.append(tool_turn(client, provider, session, serial + count % 2))
+                    if count in marks:
+                        time.sleep(0.5)  # let codex settle its allocations
+                        memory[count] = tree_rss(root)
                 session = sessions[0]
-                text_turn(client, provider, session, 999)  # warm-up, not counted
-                texts = [text_turn(client, provider, session, n) for n in range(args.runs)]
+                tool_turn(client, provider, session, 998)  # warm-up, not counted
                 tools = [tool_turn(client, provider, session, n) for n in range(args.runs)]
+                texts = [text_turn(client, provider, session, n) for n in range(args.runs)]
                 locals_ = [local_turn(client, session, n) for n in range(args.runs)]
-                root = svc.proc.pid
-                memory = {"service": round(rss_mb(root), 1),
-                          "codex": [round(rss_mb(p), 1) for p in codex_pids(root)],
-                          "mcp": [round(rss_mb(p), 1) for p in mcp_pids(root)]}
+                assert len(mcp_pids(root)) == 1, mcp_pids(root)
         finally:
             svc.stop()
             provider.close()
+    steady, new = figures(tools)["total"][0], figures(first)["total"][0]
+    one, many = memory[1]["tree"], memory[max(marks)]["tree"]
     result = {"codex_version": status["codex_version"], "runs": args.runs,
-              "first_turn_of_session_ms": first, "text_turn": figures(texts),
-              "tool_turn": figures(tools), "local_turn": figures(locals_), "rss_mib": memory}
+              "first_tool_turn_of_new_conversation": figures(first), "tool_turn": figures(tools),
+              "text_turn": figures(texts), "local_turn": figures(locals_),
+              "first_vs_steady_tool_turn": round(new / steady, 2),
+              "rss_mib_by_loaded_threads": memory,
+              f"rss_{max(marks)}_vs_1_thread": round(many / one, 2)}
     print(f"codex {status['codex_version']}, {args.runs} turns of each kind, median [p90] ms")
-    print(f"first turn of a session (thread/start + MCP start): {', '.join(f'{v:.0f}' for v in first)}")
-    for kind in ("text_turn", "tool_turn", "local_turn"):
-        print(f"{kind}:")
+    for kind, label in (("first_tool_turn_of_new_conversation", "first tool turn of a new conversation"),
+                        ("tool_turn", "steady tool turn"), ("text_turn", "text turn"),
+                        ("local_turn", "local turn")):
+        print(f"{label} ({len(first) if kind.startswith('first') else args.runs} turns):")
         for key, (median, p90) in result[kind].items():
             print(f"  {key:22s} {median:8.1f}  [{p90:.1f}]")
-    print(f"RSS MiB: service {memory['service']}, codex {memory['codex']}, MCP {memory['mcp']}")
+    print(f"new conversation's first tool turn / steady tool turn: {result['first_vs_steady_tool_turn']}x "
+          "(target <= 1.5)")
+    for count, parts in memory.items():
+        print(f"RSS MiB with {count:2d} loaded thread(s): tree {parts['tree']} = service {parts['service']}"
+              f" + codex {parts['codex']} + MCP {parts['mcp']}")
+    print(f"RSS {max(marks)} threads / 1 thread: {result[f'rss_{max(marks)}_vs_1_thread']}x (target <= 1.3)")
     print(json.dumps(result))
     return 0
 

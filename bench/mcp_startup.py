@@ -1,9 +1,11 @@
 """Start-up figures of the `n7_vehicle` MCP server (DESIGN section 8).
 
-Codex starts one MCP server process per thread (`thread/start`), so the time
-from spawn to an answered `tools/list` is paid on every new conversation and
-the resident size is paid per loaded thread. This script measures exactly
-that, with raw JSON-RPC lines on pipes (no SDK client in the way):
+The service now runs one shared server over streamable HTTP, so this start
+is paid once per service start (and per restart), not per conversation as
+when codex started a stdio server per thread. The figures still bound how
+long `assistant.mcp` stays "down" after a crash. Measured with raw JSON-RPC
+lines on pipes (the stdio mode; the import cost is the same), no SDK client
+in the way:
 
     spawn -> `initialize` answered -> `tools/list` answered, then RSS
 
@@ -13,6 +15,10 @@ and prints the median (and min/max) over several runs, plus the cumulative
     .venv/bin/python bench/mcp_startup.py                 # this repo's server
     .venv/bin/python bench/mcp_startup.py --runs 9
     .venv/bin/python bench/mcp_startup.py -- /tmp/v/bin/python other_server.py
+
+With this repo's server it also times `--http` as the backend runs it
+(bound socket and bearer handed over): spawn -> `ready` -> `tools/list`
+answered over HTTP, i.e. how long a restart keeps requests waiting.
 
 The server needs no backend for these two requests; the callback variables
 are set to valid placeholder values so the server's own checks pass.
@@ -128,6 +134,45 @@ def one_run(command: list[str]) -> dict[str, float]:
     }
 
 
+def http_run() -> dict[str, float]:
+    """One cold start of `-m mcp_server --http` as the backend runs it: a bound socket, a bearer.
+
+    Spawn -> `ready` on stdout -> `tools/list` answered over HTTP (what the
+    first request after a restart waits for), then the RSS.
+    """
+    import secrets
+    import socket
+    import urllib.request
+
+    bearer = secrets.token_urlsafe(32)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
+        env = {**_child_env(), "N7WEB_MCP_BEARER_TOKEN": bearer, "N7WEB_MCP_LISTEN_FD": str(sock.fileno())}
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "mcp_server", "--http"], cwd=REPO, env=env,
+                                pass_fds=(sock.fileno(),), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+            ready = time.perf_counter()
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", method="POST",
+                data=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).encode(),
+                headers={"Authorization": f"Bearer {bearer}", "Content-Type": "application/json",
+                         "Accept": "application/json, text/event-stream"})
+            with urllib.request.urlopen(request, timeout=READ_TIMEOUT_S) as answer:
+                tools = json.loads(answer.read())["result"]["tools"]
+            listed = time.perf_counter()
+            rss, hwm = _rss_kib(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+            if proc.stdout is not None:
+                proc.stdout.close()
+    return {"ready_ms": (ready - start) * 1000, "tools_list_ms": (listed - start) * 1000,
+            "rss_mib": rss / 1024, "hwm_mib": hwm / 1024, "tools": float(len(tools))}
+
+
 def import_profile(command: list[str], top: int) -> list[tuple[int, int, str]]:
     """The slowest imports of one start (`-X importtime`): (cumulative µs, nesting depth, module).
 
@@ -175,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"spawn -> tools/list answered (ms): {_summary([r['tools_list_ms'] for r in runs])}")
     print(f"RSS after tools/list (MiB):        {_summary([r['rss_mib'] for r in runs])}")
     print(f"peak RSS (VmHWM, MiB):             {_summary([r['hwm_mib'] for r in runs])}")
+    if not args.command:
+        https = [http_run() for _ in range(args.runs)]
+        print(f"--http: spawn -> ready (ms):          {_summary([r['ready_ms'] for r in https])}")
+        print(f"--http: spawn -> tools/list (ms):     {_summary([r['tools_list_ms'] for r in https])}")
+        print(f"--http: RSS after tools/list (MiB):   {_summary([r['rss_mib'] for r in https])}")
     print("slowest imports of one start (-X importtime, cumulative ms, indented by depth):")
     for micros, depth, name in import_profile(command, args.top):
         print(f"  {micros / 1000:8.1f}  {'  ' * depth}{name}")

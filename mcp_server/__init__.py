@@ -1,9 +1,12 @@
-"""`n7_vehicle`: the stdio MCP server the model uses to reach the N7Web backend.
+"""`n7_vehicle`: the MCP server the model uses to reach the N7Web backend.
 
-Codex starts one of these per thread (`python -m mcp_server`). It offers the
-model exactly two tools and forwards them, with the callback bearer token it
-got through codex's `env_vars`, to the backend's internal routes; it holds no
-vehicle logic and imports nothing from `app/` or `vehicle/` (DESIGN section 8).
+The service runs one, `python -m mcp_server --http`, for every codex thread:
+streamable HTTP on a loopback socket the backend bound and handed over, a
+bearer per start (see `mcp_server.streamable`). Without `--http` it speaks
+stdio, as an MCP client that spawns its server expects. It offers the model
+exactly two tools and forwards them, with the callback bearer token from its
+environment, to the backend's internal routes; it holds no vehicle logic and
+imports nothing from `app/` or `vehicle/` (DESIGN section 8).
 
 Importing this package is free on purpose: the heavy `mcp` SDK is imported
 only by `mcp_server.server`, after the environment has been checked, so a bad

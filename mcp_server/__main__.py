@@ -1,4 +1,9 @@
-"""`python -m mcp_server`: check the environment, then serve MCP on stdio.
+"""`python -m mcp_server [--http]`: check the environment, then serve MCP.
+
+Without arguments the server speaks stdio (one process per client, as a
+stdio MCP client starts it); with `--http` it serves streamable HTTP on the
+socket the backend hands it (`mcp_server.listen`), one process for every
+codex thread of the service. Nothing secret is ever in argv.
 
 Order matters for start-up time and for failing closed: the callback
 variables are checked with the standard library only, and a bad one ends the
@@ -51,21 +56,37 @@ def _configure_logging(secrets: object) -> None:
     logging.captureWarnings(True)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["--http"]):
+        print("n7_vehicle: usage: python -m mcp_server [--http]", file=sys.stderr)
+        return EXIT_CONFIG
+    listen = None
     try:
         config = load_config(os.environ)
+        if args == ["--http"]:
+            from mcp_server.listen import load_listen
+
+            listen = load_listen(os.environ)
     except ConfigError as exc:
         print(f"n7_vehicle: refusing to start: {exc}", file=sys.stderr)
         return EXIT_CONFIG
 
     from mcp_server.tools import RecentSecrets
 
-    secrets = RecentSecrets(fixed=(config.token,))
+    secrets = RecentSecrets(fixed=(config.token,) if listen is None else (config.token, listen.bearer))
     _configure_logging(secrets)
-    from mcp_server.server import run
-
     try:
-        run(config, secrets)
+        if listen is None:
+            from mcp_server.server import run
+
+            run(config, secrets)
+        else:
+            import anyio
+
+            from mcp_server.streamable import serve_http
+
+            anyio.run(serve_http, config, listen, secrets)
     except KeyboardInterrupt:
         return 0
     except Exception as exc:  # one line, no traceback: its text could carry input values

@@ -3,8 +3,7 @@
 Uses the standard library's `http.client` on a worker thread instead of an
 HTTP client package, on purpose:
 - it is imported only at the first tool call and costs a few milliseconds,
-  where `httpx` would add ~75 ms to every server start (codex starts one
-  server per thread);
+  where `httpx` would add ~75 ms to every server start (and restart);
 - it never consults proxy variables: the callback must go to loopback only;
 - it never follows redirects: a 3xx is an error like any other non-200.
 

@@ -1,4 +1,4 @@
-"""The SDK side: a low-level `mcp` 2.x `Server` with exactly two tools, served on stdio.
+"""The SDK side: a low-level `mcp` 2.x `Server` with exactly two tools (stdio here; HTTP in `streamable`).
 
 Why the low-level `Server` and not `MCPServer` (the decorator API): both
 cost the same to import and start (the `mcp` package imports both either

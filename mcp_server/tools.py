@@ -71,7 +71,7 @@ class ToolOutcome:
 class RecentSecrets:
     """The last few request tokens seen, so the log formatter can redact them.
 
-    Bounded: a long-lived server (one per codex thread) must not grow with
+    Bounded: the long-lived server (one for the whole service) must not grow with
     every turn, and a token older than a handful of turns is expired anyway.
     """
 

@@ -9,7 +9,10 @@ Layers (each its own module, each testable alone):
 - ``client``: the typed facade (initialize + version, config proof, threads,
   turns); ``launch`` holds the pure launch/config values;
 - ``supervisor``: restart with backoff, status; ``conversations``: sessions
-  to threads, bounded and freed, and :class:`CodexAssistant`, the backend's API.
+  to threads, bounded and freed, and :class:`CodexAssistant`, the backend's API;
+- ``mcp_host``: the one shared ``n7_vehicle`` MCP server (streamable HTTP on
+  a socket the backend bound), started before codex and supervised; the
+  assistant owns it, so the backend still calls only ``CodexAssistant``.
 
 Nothing here reads the environment at import: build
 :class:`AssistantSettings` with ``AssistantSettings.from_env(os.environ, ...)``.

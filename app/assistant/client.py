@@ -26,10 +26,8 @@ from .errors import (
 from .process import ProcessTransport, ensure_private_dir
 from .rpc import RpcConnection
 from .redact import is_secret_key
-from .settings import (
-    PINNED_CODEX_VERSION, AssistantSettings, resolve_command, validate_callback_token,
-    validate_callback_url,
-)
+from .mcp_host import McpEndpoint
+from .settings import PINNED_CODEX_VERSION, AssistantSettings, resolve_command
 from .turns import ASSISTANT_UNAVAILABLE, TurnCollector, TurnRouter
 
 log = logging.getLogger(__name__)
@@ -58,6 +56,7 @@ class CodexClient:
         self.version: str | None = None
         self.provider: str | None = settings.model_provider
         self.timings: dict[str, float] = {}
+        self.endpoint: McpEndpoint | None = None
         self._on_thread_unloaded = on_thread_unloaded
         self.rpc = RpcConnection(transport, generation=generation, on_notification=self._route,
                                  is_current=is_current, secrets=secrets,
@@ -66,12 +65,10 @@ class CodexClient:
 
     # -- launch ----------------------------------------------------------------
     @classmethod
-    async def launch(cls, settings: AssistantSettings, callback_url: str, callback_token: str, *,
+    async def launch(cls, settings: AssistantSettings, endpoint: McpEndpoint, *,
                      generation: int = 1, is_current: Callable[[int], bool] | None = None,
                      on_thread_unloaded: Callable[[str], None] | None = None) -> "CodexClient":
         """Spawn, handshake and prove; ConfigurationError subclasses are final."""
-        validate_callback_url(callback_url)
-        validate_callback_token(callback_token)
         executable = resolve_command(settings.command, settings.child_env)
         if executable is None:
             raise BinaryMissingError("the codex command was not found or is not executable")
@@ -83,8 +80,8 @@ class CodexClient:
                 f"cannot create the codex home or workspace ({type(exc).__name__})") from None
         disable: dict[str, Mapping[str, Any]] = {}
         for attempt in (1, 2):
-            client = await cls._spawn(settings, executable, callback_url, callback_token,
-                                      disable, generation, is_current, on_thread_unloaded)
+            client = await cls._spawn(settings, executable, endpoint, disable, generation,
+                                      is_current, on_thread_unloaded)
             try:
                 others = await asyncio.wait_for(client._handshake(), settings.startup_timeout_s)
             except asyncio.TimeoutError:
@@ -107,19 +104,20 @@ class CodexClient:
         raise AssertionError("unreachable")
 
     @classmethod
-    async def _spawn(cls, settings: AssistantSettings, executable: str, callback_url: str,
-                     callback_token: str, disable: Mapping[str, Mapping[str, Any]],
+    async def _spawn(cls, settings: AssistantSettings, executable: str, endpoint: McpEndpoint,
+                     disable: Mapping[str, Mapping[str, Any]],
                      generation: int, is_current: Callable[[int], bool] | None,
                      on_thread_unloaded: Callable[[str], None] | None) -> "CodexClient":
-        argv = launch.command_line(settings, executable, disable)
-        env = launch.child_env(settings, callback_url, callback_token)
+        argv = launch.command_line(settings, executable, endpoint, disable)
+        env = launch.child_env(settings, endpoint)
         # literal secrets to scrub from anything codex prints (its own keys included)
-        secrets = (callback_token, *(value for name, value in env.items()
-                                     if is_secret_key(name) and len(value) >= 8))
+        secrets = (endpoint.bearer, *(value for name, value in env.items()
+                                      if is_secret_key(name) and len(value) >= 8))
         started = time.monotonic()
         transport = await ProcessTransport.spawn(argv, env, settings.workspace, secrets)
         client = cls(settings, transport, generation, is_current or (lambda g: True),
                      on_thread_unloaded or (lambda thread_id: None), secrets)
+        client.endpoint = endpoint
         client.timings["spawned_at"] = started
         return client
 
@@ -153,7 +151,7 @@ class CodexClient:
         config = answer.get("config") if isinstance(answer, Mapping) else None
         if not isinstance(config, Mapping):
             raise ProtocolError("config/read answered without a config object")
-        others = launch.prove_config(config, self.settings)
+        others = launch.prove_config(config, self.settings, self.endpoint)
         if self.provider is None and isinstance(config.get("model_provider"), str):
             self.provider = config["model_provider"]
         servers = config["mcp_servers"]

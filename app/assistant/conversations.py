@@ -1,14 +1,18 @@
 """Sessions → Codex threads, bounded, and the facade the backend calls.
 
+- The one ``n7_vehicle`` MCP server (:class:`McpHost`) starts before codex
+  and is shared by every thread over streamable HTTP: a loaded thread costs
+  codex about 1 MiB and a new thread starts no process.
 - A session's thread is created lazily at its first model turn and reused.
-- At most ``max_loaded_threads`` threads are loaded: every loaded thread
-  keeps one MCP server process (~68 MB). Past the bound, or after
-  ``idle_free_s``, the least recently used idle thread is freed with
-  ``thread/archive`` — measured on 0.147.0 to end its MCP process
-  (``thread/unsubscribe`` does not). An archived thread comes back with
-  ``thread/unarchive`` + ``thread/resume``; a thread with no rollout yet is
-  deleted instead; if neither works, the app-server is recycled while no
-  turn is in flight.
+- At most ``max_loaded_threads`` threads are loaded (16 by default). Past
+  the bound, or after ``idle_free_s``, the least recently used idle thread
+  is unloaded with ``thread/archive`` (``thread/unsubscribe`` leaves it
+  loaded for up to 30 minutes): that bounds codex's memory and its thread
+  table. An archived thread comes back with ``thread/unarchive`` +
+  ``thread/resume``; a thread with no rollout yet is deleted instead; if
+  neither works, the app-server is recycled while no turn is in flight.
+- While the MCP server restarts, a turn waits for it (bounded) and
+  otherwise fails before reaching codex, so nothing half-happens.
 - A restart (crash or recycle) bumps the generation: every thread counts as
   unloaded and is resumed at its next turn.
 """
@@ -26,8 +30,10 @@ from . import launch
 from .client import CodexClient
 from .errors import (
     AssistantBusyError, AssistantError, ConfigurationError, RpcError, TurnInProgressError,
+    UnavailableError,
 )
 from .instructions import BASE_INSTRUCTIONS
+from .mcp_host import McpHost
 from .settings import AssistantSettings
 from .supervisor import Supervisor
 from .turns import (
@@ -40,6 +46,8 @@ MAX_SESSIONS = 1024
 """Session records kept; the oldest unloaded ones are forgotten past this."""
 INTERRUPT_GRACE_S = 2.0
 """After a deadline or interrupt, how long the turn gets to report completion."""
+MCP_WAIT_S = 5.0
+"""How long a turn waits for a restarting MCP server before failing (it restarts in ~1 s)."""
 
 
 @dataclass(slots=True)
@@ -80,13 +88,21 @@ class CodexAssistant:
                                               catalog_generation=catalog_generation or None)
         self._slots = asyncio.Condition()
         self._sweeper: asyncio.Task[None] | None = None
-        self.supervisor = Supervisor(settings, callback_url, callback_token,
-                                     on_thread_unloaded=self._thread_unloaded, on_status=on_status)
+        self.mcp = McpHost(callback_url, callback_token, settings.callback_timeout_s,
+                           command=settings.mcp_command, args=settings.mcp_args,
+                           environ=settings.child_env, startup_timeout_s=settings.startup_timeout_s)
+        self.supervisor = Supervisor(settings, self.mcp.endpoint,
+                                     on_thread_unloaded=self._thread_unloaded, on_status=on_status,
+                                     secrets=self.mcp.secrets)
 
     # -- lifecycle -------------------------------------------------------------
     async def start(self) -> None:
+        """The MCP server first (codex's ``required`` server), then codex."""
+        if not self.settings.enabled:
+            return
+        await self.mcp.start()
         await self.supervisor.start()
-        if self.settings.enabled and self._sweeper is None:
+        if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep(), name="codex-thread-sweeper")
 
     async def close(self) -> None:
@@ -96,9 +112,11 @@ class CodexAssistant:
                 await self._sweeper
             self._sweeper = None
         await self.supervisor.close()
+        await self.mcp.close()
 
     def status(self) -> dict[str, Any]:
-        return self.supervisor.status()
+        """The API's ``assistant`` body: codex's mode/reason/version plus ``mcp: up|down``."""
+        return {**self.supervisor.status(), "mcp": self.mcp.state}
 
     def loaded_sessions(self) -> list[str]:
         generation = self.supervisor.generation
@@ -127,6 +145,8 @@ class CodexAssistant:
         record.turn = collector
         try:
             try:
+                if not await self.mcp.wait_up(min(MCP_WAIT_S, deadline - self._clock())):
+                    raise UnavailableError("the vehicle tool server is not running")
                 client = await self._load(session_id, record, deadline)
             except AssistantError as exc:
                 return TurnOutcome("", error(ASSISTANT_UNAVAILABLE, _sentence(exc)), False, [])
@@ -245,7 +265,7 @@ class CodexAssistant:
                 await asyncio.wait_for(self._slots.wait(), remaining)
 
     async def _free(self, client: CodexClient, record: _Thread) -> None:
-        """Unload a thread so its MCP process ends (lock held, no turn on it)."""
+        """Unload a thread (lock held, no turn on it): codex forgets it until it is resumed."""
         thread_id = record.thread_id
         record.loaded_generation = None
         if thread_id is None:

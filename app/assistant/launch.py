@@ -15,15 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import ConfigurationError, InvalidTurnInputError
+from .mcp_host import BEARER_VAR, McpEndpoint
 from .settings import AssistantSettings
 
 MCP_SERVER_NAME = "n7_vehicle"
 MCP_TOOLS = ("get_n7web_capabilities", "execute_cockpit_request")
-CALLBACK_URL_VAR = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_URL"
-CALLBACK_TOKEN_VAR = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN"
-CALLBACK_TIMEOUT_VAR = "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TIMEOUT_SECONDS"
-MCP_ENV_VARS = (CALLBACK_URL_VAR, CALLBACK_TOKEN_VAR, CALLBACK_TIMEOUT_VAR,
-                "PYTHONIOENCODING", "PYTHONUTF8")
 
 #: seed features, minus ``in_app_local_automation`` (0.147.0 rejects it),
 #: plus ``in_app_updates`` (codex-app-server-0.147 notes)
@@ -82,13 +78,17 @@ def toml_value(value: Any) -> str:
     raise ConfigurationError(f"cannot encode {type(value).__name__} as TOML")
 
 
-def mcp_entry(settings: AssistantSettings) -> dict[str, Any]:
-    """The ``n7_vehicle`` entry exactly as launched (and as config/read must echo)."""
+def mcp_entry(settings: AssistantSettings, endpoint: McpEndpoint) -> dict[str, Any]:
+    """The ``n7_vehicle`` entry exactly as launched (and as config/read must echo).
+
+    The url form: codex connects to the backend's one shared server and
+    reads the bearer from the variable named here. 0.147.0 refuses
+    ``env_vars``, ``cwd`` and an inline ``bearer_token`` for url servers;
+    none would be wanted anyway (the bearer stays out of argv).
+    """
     return {
-        "command": settings.mcp_command,
-        "args": list(settings.mcp_args),
-        "cwd": str(settings.workspace),
-        "env_vars": list(MCP_ENV_VARS),
+        "url": endpoint.url,
+        "bearer_token_env_var": BEARER_VAR,
         "enabled": True,
         "required": True,
         "enabled_tools": list(MCP_TOOLS),
@@ -110,10 +110,10 @@ def disabled_entry(existing: Mapping[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def command_line(settings: AssistantSettings, executable: str,
+def command_line(settings: AssistantSettings, executable: str, endpoint: McpEndpoint,
                  disable: Mapping[str, Mapping[str, Any]] = {}) -> list[str]:
-    """argv: ``codex app-server --stdio --strict-config`` and every ``-c``."""
-    servers: dict[str, Any] = {MCP_SERVER_NAME: mcp_entry(settings)}
+    """argv: ``codex app-server --stdio --strict-config`` and every ``-c`` (no secret)."""
+    servers: dict[str, Any] = {MCP_SERVER_NAME: mcp_entry(settings, endpoint)}
     for name, existing in disable.items():
         servers[name] = disabled_entry(existing)
     argv = [executable, "app-server", "--stdio", "--strict-config"]
@@ -126,25 +126,23 @@ def command_line(settings: AssistantSettings, executable: str,
     return argv
 
 
-def child_env(settings: AssistantSettings, callback_url: str, callback_token: str) -> dict[str, str]:
-    """The allowlisted environment plus ``CODEX_HOME`` and the MCP variables."""
+def child_env(settings: AssistantSettings, endpoint: McpEndpoint) -> dict[str, str]:
+    """The allowlisted environment plus ``CODEX_HOME`` and the MCP bearer.
+
+    Codex no longer needs the backend's callback token at all: only the MCP
+    server calls the backend.
+    """
     env = dict(settings.child_env)
-    env.update({
-        "CODEX_HOME": str(settings.codex_home),
-        CALLBACK_URL_VAR: callback_url,
-        CALLBACK_TOKEN_VAR: callback_token,
-        CALLBACK_TIMEOUT_VAR: f"{settings.callback_timeout_s:g}",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONUTF8": "1",
-    })
+    env.update({"CODEX_HOME": str(settings.codex_home), BEARER_VAR: endpoint.bearer})
     return env
 
 
-def prove_config(config: Mapping[str, Any], settings: AssistantSettings) -> list[str]:
+def prove_config(config: Mapping[str, Any], settings: AssistantSettings,
+                 endpoint: McpEndpoint) -> list[str]:
     """Check config/read's effective ``mcp_servers``; return other enabled names.
 
     Raises ConfigurationError when ``n7_vehicle`` is missing or differs in any
-    way from :func:`mcp_entry` (an added ``env``, ``url``, tool table ...).
+    way from :func:`mcp_entry` (an added ``command``, ``env``, tool table ...).
     The caller restarts once with the returned names disabled, then requires
     an empty list.
     """
@@ -154,7 +152,7 @@ def prove_config(config: Mapping[str, Any], settings: AssistantSettings) -> list
     entry = servers.get(MCP_SERVER_NAME)
     if not isinstance(entry, Mapping):
         raise ConfigurationError("effective configuration lacks the n7_vehicle MCP server")
-    expected = mcp_entry(settings)
+    expected = mcp_entry(settings, endpoint)
     for key, value in expected.items():
         if entry.get(key) != value:
             raise ConfigurationError(f"effective n7_vehicle.{key} differs from the launched value")

@@ -135,13 +135,13 @@ class AssistantSettings:
     vehicle_tool_timeout_s: float = 45.0
     """MCP ``tool_timeout_sec``: callback timeout < this < turn deadline."""
     callback_timeout_s: float = 30.0
-    max_loaded_threads: int = 4
-    """``N7WEB_MAX_LOADED_THREADS``: each loaded thread keeps an MCP process."""
+    max_loaded_threads: int = 16
+    """``N7WEB_MAX_LOADED_THREADS``: a loaded thread costs codex ~1 MiB (the MCP server is shared)."""
     idle_free_s: float = 600.0
-    """A thread idle this long is freed (its MCP process ends)."""
+    """A thread idle this long is unloaded (resumed at its next turn)."""
     mcp_command: str = sys.executable
-    mcp_args: tuple[str, ...] = ("-m", "mcp_server")
-    """How codex starts ``n7_vehicle``; tests point this at a stand-in."""
+    mcp_args: tuple[str, ...] = ("-m", "mcp_server", "--http")
+    """How the backend starts the shared ``n7_vehicle`` server (never a secret in here)."""
 
     def __post_init__(self) -> None:
         self.validate()
@@ -221,7 +221,7 @@ class AssistantSettings:
             request_timeout_s=number("REQUEST_TIMEOUT_SECONDS", 30.0),
             startup_timeout_s=number("STARTUP_TIMEOUT_SECONDS", 20.0),
             vehicle_tool_timeout_s=number("VEHICLE_TOOL_TIMEOUT_SECONDS", 45.0),
-            max_loaded_threads=int(number("N7WEB_MAX_LOADED_THREADS", 4, int)),
+            max_loaded_threads=int(number("N7WEB_MAX_LOADED_THREADS", 16, int)),
         )
         # timeouts nest: the MCP server's callback gives up well before codex's tool timeout
         values["callback_timeout_s"] = round(float(values["vehicle_tool_timeout_s"]) * 2 / 3, 1)

@@ -24,7 +24,8 @@ from .errors import (
     UnavailableError, WrongVersionError,
 )
 from .redact import redact_text
-from .settings import AssistantSettings, validate_callback_token, validate_callback_url
+from .mcp_host import McpEndpoint
+from .settings import AssistantSettings
 
 log = logging.getLogger(__name__)
 
@@ -47,12 +48,14 @@ def _reason_for(exc: BaseException) -> str:
 class Supervisor:
     """Owns the current :class:`CodexClient` and the assistant status."""
 
-    def __init__(self, settings: AssistantSettings, callback_url: str, callback_token: str,
+    def __init__(self, settings: AssistantSettings, endpoint: Callable[[], McpEndpoint],
                  on_thread_unloaded: Callable[[str], None] | None = None,
-                 on_status: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_status: Callable[[dict[str, Any]], None] | None = None,
+                 secrets: Callable[[], tuple[str, ...]] = tuple) -> None:
         self.settings = settings
-        self._callback_url = validate_callback_url(callback_url)
-        self._callback_token = validate_callback_token(callback_token)
+        self._endpoint = endpoint
+        """The shared MCP server's URL and bearer, read at each launch (the host binds first)."""
+        self._secrets = secrets
         self._on_thread_unloaded = on_thread_unloaded or (lambda thread_id: None)
         self.generation = 0
         self.reason: str | None = "disabled" if not settings.enabled else "starting"
@@ -156,7 +159,7 @@ class Supervisor:
             self._set("starting")
             try:
                 client = await CodexClient.launch(
-                    self.settings, self._callback_url, self._callback_token,
+                    self.settings, self._endpoint(),
                     generation=self.generation, is_current=self.is_current,
                     on_thread_unloaded=self._on_thread_unloaded)
             except ConfigurationError as exc:
@@ -192,7 +195,7 @@ class Supervisor:
             backoff = min(backoff * 2, BACKOFF_MAX_S)
 
     def _fail(self, exc: BaseException, reason: str) -> None:
-        self.diagnostic = redact_text(str(exc), (self._callback_token,))[:4000]
+        self.diagnostic = redact_text(str(exc), self._secrets())[:4000]
         log.warning("assistant %s: %s", reason, self.diagnostic)
         self._set(reason)
         self._first_attempt.set()

@@ -33,6 +33,9 @@ PROVIDER_ERROR = "provider_error"
 TURN_DEADLINE = "turn_deadline"
 ASSISTANT_UNAVAILABLE = "assistant_unavailable"
 INTERRUPTED = "interrupted"
+TOOL_NOT_EXECUTED = "tool_not_executed"
+NOT_EXECUTED_MESSAGE = ("The vehicle tool was unavailable (restarting), so the assistant's vehicle "
+                        "request was not executed; only what is listed as done was done.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,12 @@ class TurnOutcome:
     ``text`` is exactly the concatenation of what ``on_delta`` received.
     ``execute_called`` is set as soon as an execute call *started*, because
     the backend must never fall back to the offline path after one may have
-    acted on the vehicle.
+    acted on the vehicle. An execute call that failed in transport (the MCP
+    server restarting: codex got no result at all) and was not followed by a
+    successful one makes ``error`` ``tool_not_executed``: the backend's
+    leftovers still run and the Reply says the request was not executed
+    (what the backend did receive is in its own results, which stay the
+    truth of what was done).
     """
 
     text: str
@@ -101,6 +109,8 @@ class TurnCollector:
         self._chars = 0
         self._last_message: str | None = None
         self._streamed: set[str] = set()
+        self._undelivered = False
+        """The latest execute call failed in transport (no result reached codex)."""
         self._backlog: deque[tuple[str, Mapping[str, Any]]] = deque(maxlen=BACKLOG)
 
     # -- routing -------------------------------------------------------------
@@ -134,6 +144,8 @@ class TurnCollector:
             self.done.set()
 
     def outcome(self) -> TurnOutcome:
+        if self._undelivered and self.error is None:
+            self.error = error(TOOL_NOT_EXECUTED, NOT_EXECUTED_MESSAGE)
         return TurnOutcome("".join(self._parts), self.error, self.execute_called,
                            list(self.tool_calls))
 
@@ -180,6 +192,8 @@ class TurnCollector:
         record = tool_call_record(item)
         if record["server"] == MCP_SERVER and record["tool"] == EXECUTE_TOOL:
             self.execute_called = True
+            self._undelivered = item.get("status") == "failed" and not isinstance(
+                item.get("result"), Mapping)
         if len(self.tool_calls) < 64:
             self.tool_calls.append(record)
             self._callback(self._on_tool_call, record)

@@ -1,5 +1,5 @@
 """Helpers for the assistant tests: a stand-in callback server, the fixture
-provider's config, /proc counting. (A uniquely named module, so test files
+provider's config, /proc reading. (A uniquely named module, so test files
 never import a ``conftest`` that another directory shadowed.)
 """
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ class CallbackServer:
 
     def __init__(self) -> None:
         self.calls: list[dict[str, Any]] = []
+        self.delay = 0.0
+        """Seconds to wait before answering (a lever for killing the MCP server mid-call)."""
+        self.received = threading.Event()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -43,6 +47,9 @@ class CallbackServer:
                 authorized = self.headers.get("Authorization") == f"Bearer {CALLBACK_TOKEN}"
                 server.calls.append({"path": self.path, "authorized": authorized,
                                      "body": json.loads(body or b"{}")})
+                server.received.set()
+                if server.delay:
+                    time.sleep(server.delay)
                 status, answer = (200, EXECUTE_RESULT) if authorized else (
                     401, {"error": {"code": "unauthorized", "message": "unauthorized"}})
                 data = json.dumps(answer).encode()
@@ -101,7 +108,7 @@ def children(pid: int) -> list[tuple[int, str]]:
 
 
 def mcp_processes(codex_pid: int) -> list[int]:
-    """The MCP server processes codex has running (stand-in or real)."""
+    """MCP server processes codex itself started (stand-in or real): none, with the url form."""
     return [pid for pid, cmd in children(codex_pid)
             if "standin_mcp" in cmd or "-m mcp_server" in cmd]
 
@@ -112,3 +119,14 @@ def rss_mb(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cmdline(pid: int) -> str:
+    with open(f"/proc/{pid}/cmdline", "rb") as handle:
+        return handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+
+
+def environ(pid: int) -> dict[str, str]:
+    with open(f"/proc/{pid}/environ", "rb") as handle:
+        pairs = [item.split(b"=", 1) for item in handle.read().split(b"\0") if b"=" in item]
+    return {k.decode(): v.decode("utf-8", "replace") for k, v in pairs}

@@ -1,5 +1,6 @@
 """Fixtures for the assistant tests: the fake provider, the stand-in callback
-server and settings pointing the real codex binary at both.
+server and settings pointing the real codex binary at both (through the
+real ``n7_vehicle`` server over HTTP, which the assistant itself hosts).
 
 The tests are plain functions that call ``asyncio.run`` (no asyncio plugin).
 """
@@ -15,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from assistant_support import STANDIN_MCP, CallbackServer, provider_config  # noqa: E402
+from assistant_support import CallbackServer, provider_config  # noqa: E402
 from fake_provider import FakeProvider  # noqa: E402
 
 from app.assistant import AssistantSettings  # noqa: E402
@@ -37,7 +38,7 @@ def callback() -> Iterator[CallbackServer]:
 
 @pytest.fixture
 def make_settings(tmp_path: Path, provider: FakeProvider) -> Callable[..., AssistantSettings]:
-    """Settings for the real codex against the fake provider and stand-in MCP."""
+    """Settings for the real codex against the fake provider; the real shared MCP server."""
 
     def build(extra_config: str = "", env: dict[str, str] | None = None,
               **overrides: Any) -> AssistantSettings:
@@ -48,7 +49,6 @@ def make_settings(tmp_path: Path, provider: FakeProvider) -> Callable[..., Assis
                   "LANG": "C.UTF-8", "CODEX_HOME": str(home),
                   "CODEX_ASSISTANT_MODEL": "fixture", "CODEX_ASSISTANT_MODEL_PROVIDER": "fixture"}
         source.update(env or {})
-        overrides.setdefault("mcp_args", (str(STANDIN_MCP),))
         return AssistantSettings.from_env(source, state_dir=tmp_path / "state", **overrides)
 
     return build

@@ -1,8 +1,8 @@
 """A stand-in for the ``n7_vehicle`` stdio MCP server, stdlib only.
 
-Why: the assistant tests must run the real codex binary with a real MCP child
-but must not depend on the real ``mcp_server`` package (written in parallel,
-and ~0.7 s of ``mcp`` imports per start). This speaks just enough MCP
+Why: a *second*, user-configured stdio server that the assistant must keep
+from ever running (the real ``n7_vehicle`` is the backend's shared HTTP
+server). This speaks just enough MCP
 (initialize, tools/list, tools/call, ping) and forwards ``tools/call`` to the
 callback the way the real server does: POST ``<CALLBACK_URL>/<path>`` with the
 bearer token from the environment, and return the JSON answer as

@@ -1,8 +1,9 @@
 """The assistant against the REAL codex 0.147.0 binary.
 
-Codex talks to a fake Responses-API provider on 127.0.0.1 and starts the
-stand-in ``n7_vehicle`` MCP server, which calls a stand-in callback server.
-MCP processes are counted in /proc as the children of the codex process.
+Codex talks to a fake Responses-API provider on 127.0.0.1 and reaches the
+real ``n7_vehicle`` server over streamable HTTP; the assistant hosts that one
+server (``assistant.mcp``), and it calls a stand-in callback server. Codex
+itself must start no MCP process: its children are counted in /proc.
 """
 from __future__ import annotations
 
@@ -72,7 +73,8 @@ def test_initialize_reports_the_pinned_version_and_private_directories(make_sett
     settings = make_settings()
 
     async def body(assistant: CodexAssistant) -> int:
-        assert assistant.status() == {"mode": "codex", "reason": None, "codex_version": "0.147.0"}
+        assert assistant.status() == {"mode": "codex", "reason": None, "codex_version": "0.147.0",
+                                      "mcp": "up"}
         client = assistant.supervisor.current_client()
         assert client.timings["initialize_ms"] < 5000
         for path in (settings.codex_home, settings.workspace):
@@ -99,7 +101,7 @@ for line in sys.stdin:
 
     async def body(assistant: CodexAssistant) -> None:
         assert assistant.status() == {"mode": "local_only", "reason": "wrong_version",
-                                      "codex_version": "0.146.0"}
+                                      "codex_version": "0.146.0", "mcp": "up"}
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=2)
         assert outcome.error["code"] == "assistant_unavailable"
         assert "wrong_version" in outcome.error["message"] and not outcome.execute_called
@@ -110,7 +112,7 @@ for line in sys.stdin:
 def test_missing_binary_is_reported_as_binary_missing(make_settings, callback, tmp_path) -> None:
     async def body(assistant: CodexAssistant) -> None:
         assert assistant.status() == {"mode": "local_only", "reason": "binary_missing",
-                                      "codex_version": None}
+                                      "codex_version": None, "mcp": "up"}
         started = time.monotonic()
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=5)
         assert outcome.error["code"] == "assistant_unavailable"
@@ -122,8 +124,8 @@ def test_missing_binary_is_reported_as_binary_missing(make_settings, callback, t
 def test_disabled_assistant_never_spawns_codex(make_settings, callback) -> None:
     async def body(assistant: CodexAssistant) -> None:
         assert assistant.status() == {"mode": "local_only", "reason": "disabled",
-                                      "codex_version": None}
-        assert assistant.supervisor.current_client() is None
+                                      "codex_version": None, "mcp": "down"}
+        assert assistant.supervisor.current_client() is None and assistant.mcp.pid is None
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=1)
         assert outcome.error["code"] == "assistant_unavailable"
 
@@ -174,7 +176,7 @@ def test_other_configured_mcp_server_never_runs_and_the_proof_passes_after_one_r
         provider.push(text("fine"))
         outcome = await assistant.run_turn("s", "hello", CONTEXT)
         assert outcome.error is None
-        assert len(mcp_processes(codex_pid(assistant))) == 1
+        assert mcp_processes(codex_pid(assistant)) == []  # neither rogue nor a stdio n7_vehicle
         tools = [t.get("name") for t in provider.requests[-1]["tools"]]
         assert "mcp__rogue" not in tools and "mcp__n7_vehicle" in tools
 
@@ -252,7 +254,7 @@ def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
         provider.push(text("first"))
         assert (await assistant.run_turn("s", "one", CONTEXT)).error is None
         old_pid = codex_pid(assistant)
-        old_mcp = mcp_processes(old_pid)
+        server = assistant.mcp.pid
         provider.push(stall(30))
         seen = len(provider.requests)
         turn = asyncio.create_task(assistant.run_turn("s", "two", CONTEXT))
@@ -268,7 +270,7 @@ def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
         assert again.error is None and again.text == "back"
         assert assistant.status()["mode"] == "codex" and assistant.supervisor.restarts == 1
         assert codex_pid(assistant) != old_pid
-        assert await until(lambda: not any(alive(pid) for pid in old_mcp))
+        assert assistant.mcp.pid == server  # the shared MCP server outlives a codex crash
         history = [c.get("text", "") for i in provider.requests[-1]["input"]
                    for c in i.get("content") or []]
         assert any(t.endswith("USER_INSTRUCTION:\none") for t in history)  # thread resumed
@@ -279,39 +281,36 @@ def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
         ("local_only", "starting")]  # the last one: close()
 
 
-def test_more_sessions_than_the_thread_bound_keep_mcp_processes_within_it(
+def test_more_sessions_than_the_thread_bound_stay_within_it_and_share_one_mcp_server(
         make_settings, callback, provider) -> None:
-    counts: list[int] = []
-
     async def body(assistant: CodexAssistant) -> None:
-        pid = codex_pid(assistant)
+        pid, server = codex_pid(assistant), assistant.mcp.pid
         for n in range(5):
             provider.push(text(f"reply {n}"))
             outcome = await assistant.run_turn(f"session-{n}", f"question {n}", CONTEXT)
             assert outcome.error is None
-            await asyncio.sleep(0.3)
-            counts.append(len(mcp_processes(pid)))
             assert len(assistant.loaded_sessions()) <= 2
+            assert mcp_processes(pid) == [] and assistant.mcp.pid == server
         provider.push(text("welcome back"))
         outcome = await assistant.run_turn("session-0", "question again", CONTEXT)
         assert outcome.text == "welcome back"
         history = [c.get("text", "") for i in provider.requests[-1]["input"]
                    for c in i.get("content") or []]
         assert any(t.endswith("USER_INSTRUCTION:\nquestion 0") for t in history)
-        assert await until(lambda: len(mcp_processes(pid)) <= 2)
+        loaded = await assistant.supervisor.current_client().rpc.request("thread/loaded/list", {})
+        assert len(loaded["data"]) == 2  # codex itself holds no more than the bound
 
     with_assistant(make_settings(max_loaded_threads=2), callback, body)
-    assert max(counts) <= 2 and counts[-1] == 2
 
 
-def test_idle_threads_are_freed_and_their_mcp_process_ends(make_settings, callback, provider) -> None:
+def test_idle_threads_are_unloaded_and_resumed(make_settings, callback, provider) -> None:
     async def body(assistant: CodexAssistant) -> None:
-        pid = codex_pid(assistant)
         provider.push(text("hi"))
         assert (await assistant.run_turn("s", "hello", CONTEXT)).error is None
-        assert len(mcp_processes(pid)) == 1
-        assert await until(lambda: not mcp_processes(pid), timeout=5)
-        assert assistant.loaded_sessions() == []
+        assert assistant.loaded_sessions() == ["s"]
+        assert await until(lambda: assistant.loaded_sessions() == [], timeout=5)
+        loaded = await assistant.supervisor.current_client().rpc.request("thread/loaded/list", {})
+        assert loaded["data"] == []
         provider.push(text("still here"))
         assert (await assistant.run_turn("s", "hello again", CONTEXT)).text == "still here"
 
@@ -378,50 +377,3 @@ def test_second_concurrent_turn_in_a_session_is_refused(make_settings, callback,
         assert (await turn).error["code"] == "turn_deadline"
 
     with_assistant(make_settings(), callback, body)
-
-
-def test_thread_archive_ends_its_real_mcp_process_and_unsubscribe_does_not(
-        make_settings, callback, provider) -> None:
-    """The thread-freeing measurement, with the project's real ``-m mcp_server``."""
-    from app.assistant.client import CodexClient
-    from app.assistant.turns import TurnCollector
-
-    settings = make_settings(mcp_args=("-m", "mcp_server"))
-
-    async def turn(client: CodexClient, thread_id: str) -> TurnCollector:
-        collector = TurnCollector(thread_id, client.generation)
-        await client.turn_start(collector, launch.turn_text("hi", CONTEXT))
-        await asyncio.wait_for(collector.done.wait(), 10)
-        client.turn_finished(collector)
-        return collector
-
-    async def main() -> None:
-        client = await CodexClient.launch(settings, callback.url, CALLBACK_TOKEN)
-        try:
-            pid = client.transport.pid
-            threads = [await client.thread_start("dev", "base") for _ in range(3)]
-            assert await until(lambda: len(mcp_processes(pid)) == 3)
-            provider.push(tool_call({"request_token": TOKEN}), text("ok"))
-            first = await turn(client, threads[0])
-            assert first.execute_called and first.error is None
-            assert first.tool_calls[0]["structured_content"] == EXECUTE_RESULT
-            for thread_id in threads[1:]:
-                provider.push(text("ok"))
-                assert (await turn(client, thread_id)).error is None
-
-            answer = await client.thread_call("thread/unsubscribe", threads[0])
-            assert answer == {"status": "unsubscribed"}
-            await asyncio.sleep(1.0)
-            assert len(mcp_processes(pid)) == 3  # unsubscribe frees nothing
-
-            await client.thread_call("thread/archive", threads[1])
-            assert await until(lambda: len(mcp_processes(pid)) == 2)
-            await client.thread_call("thread/delete", threads[2])
-            assert await until(lambda: len(mcp_processes(pid)) == 1)
-            loaded = await client.rpc.request("thread/loaded/list", {})
-            assert loaded["data"] == [threads[0]]
-        finally:
-            await client.close()
-
-    asyncio.run(main())
-    assert callback.calls and callback.calls[0]["authorized"]

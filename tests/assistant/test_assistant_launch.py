@@ -11,10 +11,14 @@ import pytest
 from app.assistant import launch
 from app.assistant.client import version_from_user_agent
 from app.assistant.errors import ConfigurationError, InvalidTurnInputError
+from app.assistant.mcp_host import BEARER_VAR, McpEndpoint
 from app.assistant.redact import REDACTED, redact, redact_text
 from app.assistant.settings import (
     AssistantSettings, validate_callback_token, validate_callback_url,
 )
+
+
+ENDPOINT = McpEndpoint("http://127.0.0.1:40123/mcp", "b" * 43)
 
 
 def settings(tmp_path: Path, **env: str) -> AssistantSettings:
@@ -25,12 +29,12 @@ def test_settings_come_only_from_the_injected_mapping_with_safe_defaults(tmp_pat
     s = settings(tmp_path)
     assert s.stream_max_retries == 0 and s.request_max_retries == 0
     assert s.reasoning_effort == "low" and s.disable_websockets
-    assert s.max_loaded_threads == 4 and s.idle_free_s == 600
+    assert s.max_loaded_threads == 16 and s.idle_free_s == 600
     assert s.codex_home == tmp_path.resolve() / "codex-home"
     assert s.workspace == tmp_path.resolve() / "codex-workspace"
     assert s.request_timeout_s == 30 and s.startup_timeout_s == 20
     assert s.vehicle_tool_timeout_s == 45 and s.callback_timeout_s < s.vehicle_tool_timeout_s
-    assert s.mcp_command == sys.executable and s.mcp_args == ("-m", "mcp_server")
+    assert s.mcp_command == sys.executable and s.mcp_args == ("-m", "mcp_server", "--http")
     assert s.command.endswith("/codex")
 
 
@@ -72,15 +76,14 @@ def test_child_environment_keeps_only_the_allowlist(tmp_path: Path) -> None:
     s = settings(tmp_path, PATH="/bin", HOME="/home/u", LC_ALL="C.UTF-8", OPENAI_API_KEY="k",
                  AWS_SECRET_ACCESS_KEY="aws", N7WEB_CALLBACK_TOKEN="x", PYTHONPATH="/evil",
                  LD_PRELOAD="/evil.so")
-    env = launch.child_env(s, "http://127.0.0.1:8470/internal/v1", "t" * 20)
-    assert set(env) == {"PATH", "HOME", "LC_ALL", "OPENAI_API_KEY", "CODEX_HOME",
-                        *launch.MCP_ENV_VARS}
-    assert env["CODEX_HOME"] == str(s.codex_home) and env["PYTHONUTF8"] == "1"
+    env = launch.child_env(s, ENDPOINT)
+    assert set(env) == {"PATH", "HOME", "LC_ALL", "OPENAI_API_KEY", "CODEX_HOME", BEARER_VAR}
+    assert env["CODEX_HOME"] == str(s.codex_home) and env[BEARER_VAR] == ENDPOINT.bearer
 
 
 def test_command_line_turns_everything_off_and_names_exactly_one_mcp_server(tmp_path: Path) -> None:
     s = settings(tmp_path, CODEX_ASSISTANT_MODEL_PROVIDER="fixture")
-    argv = launch.command_line(s, "/x/codex")
+    argv = launch.command_line(s, "/x/codex", ENDPOINT)
     assert argv[:4] == ["/x/codex", "app-server", "--stdio", "--strict-config"]
     overrides = argv[5::2]
     assert all(flag == "-c" for flag in argv[4::2])
@@ -91,13 +94,17 @@ def test_command_line_turns_everything_off_and_names_exactly_one_mcp_server(tmp_
                    "skills.bundled.enabled=false", 'model_provider="fixture"'):
         assert needed in overrides
     servers = [o for o in overrides if o.startswith("mcp_servers=")]
-    assert len(servers) == 1 and servers[0].count("command =") == 1
+    assert len(servers) == 1 and "command" not in servers[0] and "env_vars" not in servers[0]
+    assert servers[0].startswith('mcp_servers={n7_vehicle = {url = "http://127.0.0.1:40123/mcp", '
+                                 f'bearer_token_env_var = "{BEARER_VAR}", ')
+    assert "required = true" in servers[0] and "cwd" not in servers[0]
+    assert ENDPOINT.bearer not in " ".join(argv)  # the bearer is never in argv
     assert 'default_tools_approval_mode = "approve"' in servers[0]
     assert 'enabled_tools = ["get_n7web_capabilities", "execute_cockpit_request"]' in servers[0]
 
 
 def test_command_line_redeclares_other_servers_disabled(tmp_path: Path) -> None:
-    argv = launch.command_line(settings(tmp_path), "codex",
+    argv = launch.command_line(settings(tmp_path), "codex", ENDPOINT,
                                {"rogue": {"command": "x"}, "web": {"url": "http://h"}})
     servers = argv[-1]
     assert 'rogue = {enabled = false, command = "false"}' in servers
@@ -109,23 +116,26 @@ def config_with(entry: dict[str, Any], **others: Any) -> dict[str, Any]:
 
 
 def echoed(s: AssistantSettings) -> dict[str, Any]:
-    return {**launch.mcp_entry(s), "environment_id": "local", "disabled_tools": None}
+    return {**launch.mcp_entry(s, ENDPOINT), "environment_id": "local", "disabled_tools": None}
 
 
 def test_config_proof_accepts_exactly_the_launched_entry(tmp_path: Path) -> None:
     s = settings(tmp_path)
-    assert launch.prove_config(config_with(echoed(s)), s) == []
-    assert launch.prove_config(config_with(echoed(s), old={"command": "x", "enabled": False}), s) == []
+    assert launch.prove_config(config_with(echoed(s)), s, ENDPOINT) == []
+    assert launch.prove_config(config_with(echoed(s), old={"command": "x", "enabled": False}),
+                               s, ENDPOINT) == []
 
 
 def test_config_proof_returns_other_enabled_servers_for_the_one_restart(tmp_path: Path) -> None:
     s = settings(tmp_path)
     cfg = config_with(echoed(s), rogue={"command": "x"}, other={"url": "u", "enabled": True})
-    assert launch.prove_config(cfg, s) == ["other", "rogue"]
+    assert launch.prove_config(cfg, s, ENDPOINT) == ["other", "rogue"]
 
 
 @pytest.mark.parametrize("change", [
-    {"env": {"SECRET": "x"}}, {"url": "http://evil"}, {"args": ["-m", "other"]},
+    {"env": {"SECRET": "x"}}, {"url": "http://evil"}, {"command": "python"},
+    {"bearer_token_env_var": "OTHER"}, {"bearer_token": "inline"}, {"env_vars": ["X"]},
+    {"http_headers": {"X": "y"}}, {"url": "http://127.0.0.1:40124/mcp"},
     {"enabled_tools": ["execute_cockpit_request", "extra"]},
     {"default_tools_approval_mode": "prompt"}, {"required": False},
     {"tools": {"execute_cockpit_request": {"approval_mode": "prompt"}}},
@@ -134,12 +144,12 @@ def test_config_proof_returns_other_enabled_servers_for_the_one_restart(tmp_path
 def test_config_proof_refuses_any_difference_in_our_entry(tmp_path: Path, change: dict) -> None:
     s = settings(tmp_path)
     with pytest.raises(ConfigurationError):
-        launch.prove_config(config_with({**echoed(s), **change}), s)
+        launch.prove_config(config_with({**echoed(s), **change}), s, ENDPOINT)
 
 
 def test_config_proof_refuses_a_missing_entry(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError):
-        launch.prove_config({"mcp_servers": {}}, settings(tmp_path))
+        launch.prove_config({"mcp_servers": {}}, settings(tmp_path), ENDPOINT)
 
 
 def test_thread_params_never_ask_and_stay_read_only(tmp_path: Path) -> None:

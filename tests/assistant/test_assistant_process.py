@@ -9,14 +9,14 @@ import time
 from pathlib import Path
 
 import pytest
-from assistant_support import CALLBACK_TOKEN
 
-from app.assistant import AssistantSettings, launch, process
+from app.assistant import AssistantSettings, process
 from app.assistant.client import CodexClient
 from app.assistant.errors import ConfigurationError, ProtocolError
+from app.assistant.mcp_host import BEARER_VAR, McpEndpoint
 from app.assistant.process import ProcessTransport
 
-URL = "http://127.0.0.1:8470/internal/v1"
+ENDPOINT = McpEndpoint("http://127.0.0.1:40123/mcp", "mcp-bearer-" + "Q7" * 16)
 
 
 def script(tmp_path: Path, body: str, name: str = "codex") -> str:
@@ -48,11 +48,11 @@ json.dump({{"env": dict(os.environ), "pid": os.getpid(), "pgid": os.getpgid(0),
     settings = settings_for(tmp_path, command, AWS_SECRET_ACCESS_KEY="aws", PYTHONPATH="/x",
                             LD_PRELOAD="/evil.so", LC_CTYPE="C.UTF-8", OPENAI_API_KEY="sk-k")
     with pytest.raises(ConfigurationError):
-        asyncio.run(CodexClient.launch(settings, URL, CALLBACK_TOKEN))
+        asyncio.run(CodexClient.launch(settings, ENDPOINT))
     seen = json.loads(dump.read_text())
     assert set(seen["env"]) == {"PATH", "HOME", "LC_CTYPE", "OPENAI_API_KEY", "CODEX_HOME",
-                                *launch.MCP_ENV_VARS}
-    assert seen["env"][launch.CALLBACK_TOKEN_VAR] == CALLBACK_TOKEN
+                                BEARER_VAR}
+    assert seen["env"][BEARER_VAR] == ENDPOINT.bearer
     assert seen["pgid"] == seen["pid"] == seen["sid"]
 
 
@@ -60,17 +60,17 @@ def test_exit_before_initialize_reports_a_bounded_redacted_stderr_tail(tmp_path:
     command = script(tmp_path, """
 for n in range(100):
     print(f"line {n}: \\x1b[31mError\\x1b[0m Authorization: Bearer abc.def api_key=hunter2", file=sys.stderr)
-print("token " + os.environ["COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN"], file=sys.stderr)
+print("token " + os.environ["N7WEB_MCP_BEARER_TOKEN"], file=sys.stderr)
 print("key " + os.environ["OPENAI_API_KEY"], file=sys.stderr)
 sys.exit(1)
 """)
     settings = settings_for(tmp_path, command, OPENAI_API_KEY="plain-provider-key-42")
     with pytest.raises(ConfigurationError) as caught:
-        asyncio.run(CodexClient.launch(settings, URL, CALLBACK_TOKEN))
+        asyncio.run(CodexClient.launch(settings, ENDPOINT))
     text = str(caught.value)
     assert "before initialize (configuration error)" in text
     assert "line 99" in text and "line 50:" not in text
-    for secret in ("abc.def", "hunter2", CALLBACK_TOKEN, "plain-provider-key-42", "\x1b["):
+    for secret in ("abc.def", "hunter2", ENDPOINT.bearer, "plain-provider-key-42", "\x1b["):
         assert secret not in text
 
 
@@ -83,7 +83,7 @@ sys.stdin.read()
 """)
     started = time.monotonic()
     with pytest.raises(ProtocolError):
-        asyncio.run(CodexClient.launch(settings_for(tmp_path, command), URL, CALLBACK_TOKEN))
+        asyncio.run(CodexClient.launch(settings_for(tmp_path, command), ENDPOINT))
     assert time.monotonic() - started < 8
 
 

@@ -168,3 +168,23 @@ def test_final_error_ends_the_turn_even_if_turn_completed_never_comes(monkeypatc
         await asyncio.wait_for(c.done.wait(), 1)
         return c
     assert asyncio.run(body()).error["code"] == "provider_error"
+
+
+def test_an_execute_call_failed_in_transport_makes_the_turn_say_not_executed() -> None:
+    c = collect([tool_item("T1", "started", "inProgress"), tool_item("T1", "completed", "failed"),
+                 delta("T1", "m", "Sorry."), completed("T1")])
+    outcome = c.outcome()
+    assert outcome.execute_called and outcome.text == "Sorry."
+    assert outcome.error["code"] == "tool_not_executed" and "not executed" in outcome.error["message"]
+
+
+def test_a_later_successful_execute_call_clears_the_transport_failure() -> None:
+    c = collect([tool_item("T1", "completed", "failed"),
+                 tool_item("T1", "completed", "completed", structured={"status": "applied"}),
+                 completed("T1")])
+    assert c.outcome().error is None
+
+
+def test_a_tool_result_that_is_an_error_is_not_a_transport_failure() -> None:
+    refused = tool_item("T1", "completed", "failed", structured={"status": "rejected"})
+    assert collect([refused, completed("T1")]).outcome().error is None

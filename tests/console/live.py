@@ -79,7 +79,8 @@ class Console:
         self.page.wait_for_selector(READY, timeout=20_000)
         self.page.wait_for_selector('[data-testid="badge-events"][data-state="open"]', timeout=20_000)
         self.page.wait_for_function(
-            "document.querySelector('[data-testid=\"ctl-window.set_position-driver\"]').dataset.value !== ''",
+            "document.querySelector('[data-testid=\"ctl-window.set_position-driver\"]')?.dataset.value"
+            " && document.getElementById('panel').dataset.live === 'live'",
             timeout=20_000)
 
     def send(self, text: str, timeout: float = 20_000) -> None:
@@ -96,6 +97,18 @@ class Console:
 
     def last_assistant(self):
         return self.page.locator('[data-testid="msg"][data-role="assistant"]').last
+
+    def tap(self, testid: str) -> None:
+        """A finger on the control's centre: a real click even where it is aria-disabled
+        (an unavailable control still answers a tap with its reason)."""
+        box = self.tid(testid).bounding_box()
+        assert box is not None, f"{testid} is not on screen"
+        self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def tab(self, name: str) -> None:
+        """Open a panel tab (the controls live in tabs: everything fits without scrolling)."""
+        self.tid(f"tab-{name}").click()
+        self.page.wait_for_function("(n) => !document.querySelector(`[data-testid=page-${n}]`).hidden", arg=name)
 
     def wait_result(self, status: str | None = None) -> dict[str, str | None]:
         """The panel's last tap answer (waits until one is shown, and for ``status`` if given)."""
@@ -128,9 +141,13 @@ def start_service(tmp: Path, extra: list[str] | None = None, env: dict[str, str]
     return start_subprocess(tmp, extra, env)
 
 
+#: Screenshots are test artifacts (gitignored), never committed.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "console"
+
+
 def screenshot_dir(tmp: Path) -> Path:
     target = os.environ.get("N7WEB_SCREENSHOT_DIR")
-    out = Path(target) if target else tmp
+    out = Path(target) if target else ARTIFACTS
     out.mkdir(parents=True, exist_ok=True)
     return out
 
@@ -162,3 +179,52 @@ FRAME_SAMPLER = """() => {
 
 def elapsed_ms(start: float) -> float:
     return (time.monotonic() - start) * 1000.0
+
+
+#: Measures the page as a person sees it (DESIGN 6a). Returns the document's
+#: scroll size and, for every visible element: interactive ones smaller than
+#: `minTouch`, text smaller than `minFont`, and text whose WCAG contrast (computed
+#: colours; the background composited walking up the ancestors; opacity applied)
+#: is under 4.5:1, or under 7:1 for values (`.value`) while the panel is live; and
+#: text wider than its own box (`cut`: cut off or running under its neighbour).
+MEASURE = """({minTouch, minFont}) => {
+  const W = innerWidth, H = innerHeight;
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return [0, 0, 0, 0];
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map(i => top[i] * a + bottom[i] * (1 - a)).concat(1); };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const opacity = (el) => { let o = 1; for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; };
+  const background = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c[3] > 0) layers.push(c); if (c[3] >= 1) break; }
+    let bg = [255, 255, 255, 1]; for (const c of layers.reverse()) bg = over(c, bg); return bg; };
+  const visible = (el) => { if (el.closest('[hidden]')) return false; const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || opacity(el) < 0.05) return false;
+    const r = el.getBoundingClientRect(); if (r.width < 1 || r.height < 1) return false;
+    if (r.right <= 0 || r.bottom <= 0 || r.left >= W || r.top >= H) return false;
+    for (let e = el.parentElement; e; e = e.parentElement) { const s = getComputedStyle(e);
+      if (s.overflowY !== 'visible' || s.overflowX !== 'visible') { const b = e.getBoundingClientRect();
+        if (r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right) return false; } }
+    return true; };
+  const name = (el) => (el.dataset.testid || el.textContent.trim().slice(0, 30) || el.className || el.tagName);
+  const live = document.getElementById('panel')?.dataset.live === 'live';
+  const out = { scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, W, H],
+                small: [], tiny: [], faint: [], cut: [], texts: 0, targets: 0 };
+  for (const el of document.querySelectorAll('button, input, select, textarea, a[href], [role=tab]')) {
+    if (!visible(el)) continue; out.targets++;
+    const r = el.getBoundingClientRect();
+    if (r.width < minTouch - 0.5 || r.height < minTouch - 0.5) out.small.push(`${name(el)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!(own || el.tagName === 'INPUT') || !visible(el)) continue; out.texts++;
+    const cs = getComputedStyle(el); const size = parseFloat(cs.fontSize);
+    if (size < minFont - 0.01) out.tiny.push(`${name(el)} ${size}px`);
+    if (el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1 && cs.display !== 'inline') out.cut.push(`${name(el)} ${el.scrollWidth}>${el.clientWidth}`);
+    const bg = background(el); const fg = parse(cs.color); const eff = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], bg);
+    const need = live && el.closest('.value') ? 7 : 4.5; const got = ratio(eff, bg);
+    if (got < need) out.faint.push(`${name(el)} ${got.toFixed(2)} < ${need}`);
+  }
+  return out;
+}"""

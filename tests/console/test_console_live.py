@@ -132,9 +132,10 @@ def test_change_from_another_client_reaches_the_page_within_500_ms(console, serv
 
 
 def test_interlock_refusal_through_the_simulator_controls(console, service):
+    assert console.tid("tab-sim").is_visible()
+    console.tab("sim")
     assert console.tid("sim-controls").is_visible()
-    speed = console.tid("sim-speed")
-    speed.fill("50")  # the range input: input + change, committed on change
+    console.tid("sim-speed-preset-50").click()
     console.wait_value("vehicle-speed", "50")
     console.tid("sim-gear-D").click()
     console.wait_value("vehicle-gear", "D")
@@ -142,66 +143,74 @@ def test_interlock_refusal_through_the_simulator_controls(console, service):
     sim_puts = console.net.calls("PUT", "/api/v1/sim/vehicle")
     assert [b for _, _, b in sim_puts] == [{"speed_kph": 50, "gear": "P"}, {"speed_kph": 50, "gear": "D"}]
 
-    # A tap on the tailgate: refused by the backend's interlock, nothing changes.
-    console.tid("ctl-tailgate.set-cabin").click()
-    result = console.wait_result("rejected")
-    assert result["reason"].startswith("interlock_"), result
-    assert console.value("ctl-tailgate.set-cabin") == "false"
-    [tap] = console.net.calls("POST", "/api/v1/actions")
-    assert tap[2] == {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
-
-    # The same through the chat.
-    console.send("open the trunk")
-    [chip] = chips(console, "tailgate.set")
-    assert chip["status"] == "rejected" and chip["reason"].startswith("interlock_"), chip
-    assert console.last_assistant().get_attribute("data-status") == "rejected"
-    assert console.value("ctl-tailgate.set-cabin") == "false"
+    # The tailgate looks unavailable before the tap; the tap says why and sends nothing.
+    console.tab("lights")
+    assert console.tid("ctl-tailgate.set-cabin").get_attribute("data-unavailable") == "stop"
+    console.tap("ctl-tailgate.set-cabin")
+    result = console.wait_result("unavailable")
+    assert result["reason"] == "stop", result
+    assert console.net.calls("POST", "/api/v1/actions") == []
+    # The backend refuses the same for any other client (its gates decide, not the page).
     with http(service) as c:
+        refused = c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
+                                                  "parameters": {"open": True}}).json()
+        assert refused["status"] == "rejected" and refused["reason"].startswith("interlock_"), refused
         assert c.get(STATE_ROUTE).json()["controls"]["tailgate.set"]["cabin"] == {"open": False}
+    assert console.value("ctl-tailgate.set-cabin") == "false"
 
-    # Back to P at 0 km/h with the presets: the same tap now opens it.
+    # Back to P at 0 km/h with the simulator: the same tap now opens it.
+    console.tab("sim")
     console.tid("sim-speed-preset-0").click()
     console.wait_value("vehicle-speed", "0")
     console.tid("sim-gear-P").click()
     console.wait_value("vehicle-gear", "P")
+    console.tab("lights")
     console.tid("ctl-tailgate.set-cabin").click()
     console.wait_value("ctl-tailgate.set-cabin", "true")
     assert console.wait_result("applied")["reason"] is None
+    [tap] = console.net.calls("POST", "/api/v1/actions")
+    assert tap[2] == {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
     no_state_polling(console)
 
 
 def test_panel_taps_post_actions_and_change_state(console, service):
-    # A cycle control: seat heating 0 -> 1.
-    console.tid("ctl-seat.set_heating-driver").click()
+    # Seat heating + : 0 -> 1 (a tap sends set_* with the next absolute value).
+    console.tab("seats")
+    console.tid("ctl-seat.set_heating-driver-inc").click()
     console.wait_value("ctl-seat.set_heating-driver", "1")
     assert console.wait_result("applied")["status"] == "applied"
-    # A stepper: driver temperature 22.0 -> 22.5.
+    # Temperature +: 22.0 -> 22.5 (the catalog's step).
+    console.tab("climate")
     console.tid("ctl-climate.set_temperature-driver-inc").click()
     console.wait_value("ctl-climate.set_temperature-driver", "22.5")
-    # A slider: the passenger window to 40 percent.
-    console.tid("ctl-window.set_position-passenger-slider").fill("40")
-    console.wait_value("ctl-window.set_position-passenger", "40")
     # A toggle: A/C on.
     console.tid("ctl-climate.set_ac-cabin").click()
     console.wait_value("ctl-climate.set_ac-cabin", "true")
+    # Window +: 0 -> 10 percent (a tenth of the range), twice.
+    console.tab("openings")
+    console.tid("ctl-window.set_position-passenger-inc").click()
+    console.wait_value("ctl-window.set_position-passenger", "10")
+    console.tid("ctl-window.set_position-passenger-inc").click()
+    console.wait_value("ctl-window.set_position-passenger", "20")
 
     taps = [b for _, _, b in console.net.calls("POST", "/api/v1/actions")]
     assert taps == [
         {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 1}},
         {"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 22.5}},
-        {"capability": "window.set_position", "target": "passenger", "parameters": {"open_percent": 40}},
         {"capability": "climate.set_ac", "target": "cabin", "parameters": {"on": True}},
+        {"capability": "window.set_position", "target": "passenger", "parameters": {"open_percent": 10}},
+        {"capability": "window.set_position", "target": "passenger", "parameters": {"open_percent": 20}},
     ]
     with http(service) as c:
         controls = c.get(STATE_ROUTE).json()["controls"]
         audit = c.get("/api/v1/audit", params={"limit": 10}).json()["decisions"]
     assert controls["seat.set_heating"]["driver"] == {"level": 1}
     assert controls["climate.set_temperature"]["driver"] == {"celsius": 22.5}
-    assert controls["window.set_position"]["passenger"] == {"open_percent": 40}
+    assert controls["window.set_position"]["passenger"] == {"open_percent": 20}
     assert controls["climate.set_ac"]["cabin"] == {"on": True}
     # Every tap is audited as a console action.
     console_rows = [a for d in audit for a in d["actions"] if a["source"] == "console"]
-    assert len(console_rows) == 4 and {a["status"] for a in console_rows} == {"applied"}
+    assert len(console_rows) == 5 and {a["status"] for a in console_rows} == {"applied"}
     no_state_polling(console)
 
 
@@ -233,22 +242,20 @@ def test_reload_restores_history(console, service):
 
 @pytest.mark.parametrize("width", [1280, 1920])
 def test_live_screenshots_fit_the_head_unit(playwright_driver, service, tmp_path, width):
-    with http(service) as c:  # something on the page: an applied turn, a group, a refusal
-        c.put("/api/v1/sim/vehicle", json={"speed_kph": 50, "gear": "D"}).raise_for_status()
     with open_console(playwright_driver, service, tmp_path / "profile", width=width, height=720) as console:
         console.send("set the driver side to 21 degrees and turn on the seat heating")
         console.send("open all windows halfway")
-        console.send("open the trunk")
-        console.tid("ctl-sunroof.set_position-cabin-slider").fill("30")
-        console.wait_value("ctl-sunroof.set_position-cabin", "30")
-        console.page.evaluate("document.getElementById('panel').scrollTop = 0")  # the tap scrolled it
+        console.send("open the fridge")
+        console.tab("openings")
+        console.tid("ctl-sunroof.set_position-cabin-inc").click()
+        console.wait_value("ctl-sunroof.set_position-cabin", "10")
         console.page.wait_for_timeout(300)  # scroll-to-bottom and fonts settle
         shot = save_screenshot(console.page, tmp_path, f"console-live-{width}x720.png")
         assert png_size(shot) == (width, 720)
         page = console.page
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate("document.documentElement.scrollHeight") <= 720
-        for testid in ("chat-input", "chat-send", "ctl-climate.set_temperature-driver", "vehicle-gear", "sim-controls"):
+        for testid in ("chat-input", "chat-send", "ctl-sunroof.set_position-cabin", "vehicle-gear", "tab-sim"):
             box = console.tid(testid).bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 720, testid
         statuses = {c.get_attribute("data-status") for c in page.get_by_test_id("chip").all()}

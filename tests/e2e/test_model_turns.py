@@ -46,7 +46,7 @@ def explain(call: Call) -> "text":
 
 def test_status_reports_codex_with_the_pinned_version(client):
     assert client.get("/api/v1/status").json()["assistant"] == {
-        "mode": "codex", "reason": None, "codex_version": "0.147.0"}
+        "mode": "codex", "reason": None, "codex_version": "0.147.0", "mcp": "up"}
 
 
 def test_question_is_answered_with_text_only(svc, client, provider, frames):

@@ -1,33 +1,28 @@
 """Start the real pinned `codex app-server` with `n7_vehicle` as its only MCP server.
 
-Test-only and self-contained on purpose (the production client in
-`app/assistant/` is written in parallel and is not used here). The command
-line follows notes/seed-facts.md and notes/codex-app-server-0.147.md: the
-seed's overrides minus `features.in_app_local_automation` (rejected by
-0.147.0 under `--strict-config`), the extra overrides that keep codex quiet
-and offline, a `fixture` provider on loopback with no retries, and the
-`mcp_servers.n7_vehicle` inline table. `env_vars` only *names* variables:
-codex copies them from its own environment into the MCP server's, so the
-callback values are set in codex's environment.
+Test-only and self-contained on purpose: the command line follows
+notes/codex-app-server-0.147.md with the production launch overrides, a
+`fixture` provider on loopback with no retries, and the url form of
+`mcp_servers.n7_vehicle` pointing at a server the test started
+(`mcp_harness.HttpServer`). The bearer is in codex's environment only,
+named by `bearer_token_env_var`; codex needs no callback variable at all.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from app.assistant.launch import STATIC_OVERRIDES
 
-from mcp_harness import CALLBACK_TOKEN, REPO, TIMEOUT_VARIABLE, TOKEN_VARIABLE, URL_VARIABLE
+from mcp_harness import BEARER_VARIABLE, REPO, HttpServer
 from mcp_jsonrpc import LineRpc
 
 CODEX_BINARY = (
     REPO / ".tools/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"
 )
-ENV_VARS = [URL_VARIABLE, TOKEN_VARIABLE, TIMEOUT_VARIABLE, "PYTHONIOENCODING", "PYTHONUTF8"]
 TOOLS = ["get_n7web_capabilities", "execute_cockpit_request"]
 
 
@@ -44,12 +39,11 @@ def _toml(value: Any) -> str:
     raise TypeError(type(value))
 
 
-def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeout_sec: int = 30) -> list[str]:
+def codex_argv(provider_url: str, mcp_url: str, *, approval_mode: str = "approve",
+               tool_timeout_sec: int = 30) -> list[str]:
     server = {
-        "command": sys.executable,
-        "args": ["-m", "mcp_server"],
-        "cwd": str(REPO),
-        "env_vars": ENV_VARS,
+        "url": mcp_url,
+        "bearer_token_env_var": BEARER_VARIABLE,
         "enabled": True,
         "required": True,
         "enabled_tools": TOOLS,
@@ -77,20 +71,10 @@ def codex_argv(provider_url: str, *, approval_mode: str = "approve", tool_timeou
     return argv
 
 
-def codex_env(codex_home: Path, backend_url: str, *, timeout: str = "5") -> dict[str, str]:
-    """An allowlisted environment: codex's own needs plus the variables `env_vars` names."""
+def codex_env(codex_home: Path, bearer: str) -> dict[str, str]:
+    """An allowlisted environment: codex's own needs plus the MCP bearer."""
     env = {key: os.environ[key] for key in ("PATH", "LANG") if key in os.environ}
-    env.update(
-        {
-            "HOME": str(codex_home),
-            "CODEX_HOME": str(codex_home),
-            URL_VARIABLE: backend_url,
-            TOKEN_VARIABLE: CALLBACK_TOKEN,
-            TIMEOUT_VARIABLE: timeout,
-            "PYTHONIOENCODING": "utf-8",
-            "PYTHONUTF8": "1",
-        }
-    )
+    env.update({"HOME": str(codex_home), "CODEX_HOME": str(codex_home), BEARER_VARIABLE: bearer})
     return env
 
 
@@ -103,13 +87,13 @@ def _decline(message: dict[str, Any]) -> dict[str, Any]:
     return {"error": {"code": -32601, "message": "not supported by this client"}}
 
 
-def start_codex(tmp: Path, provider_url: str, backend_url: str, **argv_options: Any) -> LineRpc:
+def start_codex(tmp: Path, provider_url: str, server: HttpServer, **argv_options: Any) -> LineRpc:
     """Spawn codex with a scratch 0700 CODEX_HOME under `tmp` and complete `initialize`."""
     codex_home = tmp / "codex-home"
     codex_home.mkdir(mode=0o700)
     codex = LineRpc(
-        codex_argv(provider_url, **argv_options),
-        env=codex_env(codex_home, backend_url),
+        codex_argv(provider_url, server.url, **argv_options),
+        env=codex_env(codex_home, server.bearer),
         cwd=tmp,
         stderr_path=tmp / "codex.stderr",
         jsonrpc_field=False,

@@ -1,12 +1,14 @@
-"""The real pinned `codex app-server` 0.147.0 running `n7_vehicle`, a fake model and a backend stub.
+"""The real pinned `codex app-server` 0.147.0 reaching `n7_vehicle` over HTTP, a fake model, a backend stub.
 
 Shows, with the real binary, that
+- the url form (`url`, `bearer_token_env_var`, `required`) is accepted under
+  `--strict-config` and echoed by `config/read` without the bearer;
 - the annotated execute tool runs with no approval or elicitation request to
   the client (`default_tools_approval_mode = "approve"`; the annotations also
   need none), and the backend receives exactly the callback codex relayed;
 - the model is offered exactly codex's five own tools plus our two;
-- which thread method ends a thread's MCP server process (DESIGN section 7
-  frees threads "by a method a test shows ends its MCP process").
+- every thread shares the one server: codex starts no MCP process, and a
+  restarted server serves the same threads' next calls.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import pytest
 from mcp_backend_stub import BackendStub
 from mcp_codex import CODEX_BINARY, mcp_server_pids, start_codex, thread_start_params, turn_start_params
 from mcp_fake_provider import NAMESPACE, FakeProvider, text, tool_call
-from mcp_harness import CALLBACK_TOKEN, REQUEST_TOKEN
-from mcp_jsonrpc import LineRpc, RpcError
+from mcp_harness import BEARER_VARIABLE, CALLBACK_TOKEN, REQUEST_TOKEN, HttpServer
+from mcp_jsonrpc import LineRpc
 
 PLAN = {"actions": [{"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 2}}]}
 CODEX_OWN_TOOLS = {
@@ -56,9 +58,13 @@ def test_real_codex_runs_the_execute_tool_with_no_request_to_the_client(tmp_path
     """`approve` is the production setting; `auto` shows the annotations alone need no approval
     (codex asks for one when a tool is destructive or open-world; with `prompt` it always asks)."""
     script = [tool_call("execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN}), text("Done.")]
-    with BackendStub() as backend, FakeProvider(script) as provider:
-        with start_codex(tmp_path, provider.base_url, backend.url, approval_mode=approval_mode) as codex:
+    with BackendStub() as backend, FakeProvider(script) as provider, HttpServer(backend.url) as server:
+        with start_codex(tmp_path, provider.base_url, server, approval_mode=approval_mode) as codex:
             assert "0.147.0" in codex.user_agent  # type: ignore[attr-defined]
+            effective = codex.request("config/read", {"includeLayers": False})["config"]["mcp_servers"]
+            assert effective["n7_vehicle"]["url"] == server.url
+            assert effective["n7_vehicle"]["bearer_token_env_var"] == BEARER_VARIABLE
+            assert server.bearer not in json.dumps(effective)
             thread_id = codex.request("thread/start", thread_start_params(tmp_path), timeout=30)["thread"]["id"]
             completed = _run_turn(codex, thread_id, "passenger seat heating to level 2")
             notifications = list(codex.notifications)
@@ -105,44 +111,26 @@ def test_real_codex_runs_the_execute_tool_with_no_request_to_the_client(tmp_path
     assert '"status":"applied"' in output["output"] and "frames" not in output["output"]
 
 
-def _ended_within(codex: LineRpc, pid: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if pid not in mcp_server_pids(codex.proc.pid):
-            return True
-        time.sleep(0.02)
-    return False
+def test_six_threads_share_the_one_server_and_survive_its_restart(tmp_path: Path) -> None:
+    call = tool_call("execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN})
+    with BackendStub() as backend, FakeProvider([call, text("Done.")] * 7) as provider, HttpServer(backend.url) as server:
+        with start_codex(tmp_path, provider.base_url, server) as codex:
+            threads = []
+            for n in range(6):
+                started = time.monotonic()
+                threads.append(codex.request("thread/start", thread_start_params(tmp_path), timeout=30)["thread"]["id"])
+                assert time.monotonic() - started < 5  # no process start behind it
+                assert _run_turn(codex, threads[-1], f"seat heat {n}")["params"]["turn"]["status"] == "completed"
+            assert mcp_server_pids(codex.proc.pid) == set()  # codex started no MCP server at all
+            assert len(codex.request("thread/loaded/list", {})["data"]) == 6
 
-
-def _new_thread(codex: LineRpc, tmp_path: Path) -> tuple[str, int]:
-    before = mcp_server_pids(codex.proc.pid)
-    thread_id = codex.request("thread/start", thread_start_params(tmp_path), timeout=30)["thread"]["id"]
-    [pid] = mcp_server_pids(codex.proc.pid) - before  # one MCP process per thread/start
-    _run_turn(codex, thread_id, "hello")  # a turn writes the rollout, as in production
-    return thread_id, pid
-
-
-def test_archive_and_delete_end_the_threads_mcp_process_unsubscribe_does_not(tmp_path: Path) -> None:
-    with BackendStub() as backend, FakeProvider([]) as provider:
-        with start_codex(tmp_path, provider.base_url, backend.url) as codex:
-            kept, kept_pid = _new_thread(codex, tmp_path)
-            archived, archived_pid = _new_thread(codex, tmp_path)
-            deleted, deleted_pid = _new_thread(codex, tmp_path)
-
-            assert codex.request("thread/unsubscribe", {"threadId": kept}) == {"status": "unsubscribed"}
-            assert codex.request("thread/archive", {"threadId": archived}) == {}
-            assert codex.request("thread/delete", {"threadId": deleted}) == {}
-            assert _ended_within(codex, archived_pid, 3.0)
-            assert _ended_within(codex, deleted_pid, 3.0)
-            # Unsubscribe leaves the thread loaded and its server running (notes: up to 30 idle minutes).
-            assert not _ended_within(codex, kept_pid, 1.5)
-            assert codex.request("thread/loaded/list", {})["data"] == [kept]
-
-            # An archived thread resumes only after thread/unarchive, with a new MCP process.
-            with pytest.raises(RpcError, match="archived"):
-                codex.request("thread/resume", {"threadId": archived})
-            codex.request("thread/unarchive", {"threadId": archived})
-            before = mcp_server_pids(codex.proc.pid)
-            codex.request("thread/resume", {"threadId": archived}, timeout=30)
-            assert len(mcp_server_pids(codex.proc.pid) - before) == 1
+            server.restart()  # a new process on the same socket: no thread needs anything new
+            _run_turn(codex, threads[0], "seat heat again")
             assert codex.server_requests == []
+    tool_items = [
+        m["params"]["item"]
+        for m in codex.notifications
+        if m.get("method") == "item/completed" and m["params"]["item"].get("type") == "mcpToolCall"
+    ]
+    assert [item["status"] for item in tool_items] == ["completed"] * 7
+    assert len(backend.requests) == 7 and all(r.path == "/internal/v1/execute" for r in backend.requests)

@@ -169,7 +169,8 @@ def test_console_tap_and_audit(service):
 def test_status_and_state_shapes(service):
     with service.client() as c:
         st = c.get("/api/v1/status").json()
-        assert st["assistant"] == {"mode": "local_only", "reason": "disabled", "codex_version": None}
+        assert st["assistant"] == {"mode": "local_only", "reason": "disabled", "codex_version": None,
+                                   "mcp": "down"}
         assert st["can"]["interface"] == "virtual" and st["can"]["state"] == "up"
         assert st["can"]["simulator"] == "in_process" and st["execution_mode"] == "simulation"
         state = c.get("/api/v1/vehicle/state").json()

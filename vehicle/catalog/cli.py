@@ -6,6 +6,7 @@ import sys
 
 from .catalog import CatalogError
 from .loader import default_catalog_dir, load_catalog
+from .messages import load_messages
 
 
 def main(argv: list[str]) -> int:
@@ -19,6 +20,7 @@ def main(argv: list[str]) -> int:
         cat = load_catalog(directory)
         _check_can(directory, cat)
         _check_templates(directory, cat)
+        load_messages(directory)
     except CatalogError as exc:
         print(f"n7web catalog: invalid catalog: {exc}", file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 // The service's public HTTP contracts (DESIGN section 6), same origin.
 // Every error answer is {"error": {"code", "message"}}; it becomes an ApiError.
 import { readEventStream } from "./sse.js";
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -22,7 +23,7 @@ async function errorFrom(res) {
       message = body.error.message ?? null;
     }
   } catch { /* not JSON */ }
-  return new ApiError(res.status, code, message || `The service answered ${res.status}.`);
+  return new ApiError(res.status, code, message || t("error.http", { status: res.status }));
 }
 
 async function call(method, path, { body, accept = "application/json", signal } = {}) {
@@ -37,7 +38,7 @@ async function call(method, path, { body, accept = "application/json", signal } 
     res = await fetch(path, init);
   } catch (err) {
     if (err?.name === "AbortError") throw err;
-    throw new ApiError(0, "network_error", "The service cannot be reached.");
+    throw new ApiError(0, "network_error", t("error.network"));
   }
   if (!res.ok) throw await errorFrom(res);
   return res;
@@ -48,7 +49,7 @@ async function callJson(method, path, options) {
   try {
     return await res.json();
   } catch {
-    throw new ApiError(res.status, "bad_response", "The service sent an unreadable answer.");
+    throw new ApiError(res.status, "bad_response", t("error.bad_response"));
   }
 }
 
@@ -62,6 +63,19 @@ export function createHttpApi() {
       callJson("GET", `/api/v1/sessions/${encodeURIComponent(sessionId)}/messages?limit=${limit}`),
     interrupt: (sessionId) =>
       callJson("POST", `/api/v1/sessions/${encodeURIComponent(sessionId)}/interrupt`, { body: {} }),
+    /** A liveness probe: true when /healthz answers within `timeoutMs`. */
+    async ping(timeoutMs = 1500) {
+      const ctl = new AbortController();
+      const timer = setTimeout(() => ctl.abort(), timeoutMs);
+      try {
+        const res = await fetch("/healthz", { cache: "no-store", signal: ctl.signal });
+        return res.ok;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     postAction: (action) => callJson("POST", "/api/v1/actions", { body: action }),
     putSimVehicle: (vehicle) => callJson("PUT", "/api/v1/sim/vehicle", { body: vehicle }),
 

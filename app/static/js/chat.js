@@ -4,9 +4,10 @@
 import { h, randomId } from "./dom.js";
 import { ApiError } from "./api.js";
 import { renderChip } from "./chips.js";
+import { bindText, setLanguage, t } from "./i18n.js";
 
 const SESSION_KEY = "n7web.console.session_id";
-const SUGGESTIONS = ["Set the driver side to 21 degrees", "I'm freezing", "把车窗打开一半", "Start nap mode"];
+const SUGGESTIONS = ["chat.suggestion.1", "chat.suggestion.2", "chat.suggestion.3"];
 
 function storedSession() {
   try { return localStorage.getItem(SESSION_KEY); } catch { return null; }
@@ -44,16 +45,18 @@ export function historyToMessages(body) {
     if (typeof reply.reply_text === "string" || (Array.isArray(reply.actions) && reply.actions.length)) {
       out.push({ role: "assistant", text: reply.reply_text ?? "", actions: reply.actions ?? [],
         turnId: reply.turn_id ?? item.turn_id, clientMessageId: reply.client_message_id ?? item.client_message_id,
-        handledBy: reply.handled_by, assistantError: reply.assistant_error, status: reply.status });
+        handledBy: reply.handled_by, assistantError: reply.assistant_error, status: reply.status,
+        language: reply.language });
     } else if (item.error && typeof item.error === "object") {
-      out.push({ role: "error", text: item.error.message || item.error.code || "The turn failed." });
+      out.push({ role: "error", text: item.error.message || item.error.code || t("chat.turn_failed") });
     }
   }
   return out;
 }
 
 export function createChat({ api, elements }) {
-  const { log, input, send, interrupt, newChat, form, suggestions } = elements;
+  const { log, input, send, interrupt, newChat, form, suggestions, driveHint } = elements;
+  let locked = false; // the car moves: no typing, no list reading
   // The demo keeps its own (fake) session apart from the real one.
   let sessionId = api.demo ? "demo-session" : storedSession();
   let busy = false;
@@ -85,7 +88,7 @@ export function createChat({ api, elements }) {
   function addChip(msg, result) {
     if (!result || typeof result !== "object") return;
     const key = JSON.stringify([result.capability, result.target, result.parameters]);
-    const chip = renderChip(result);
+    const chip = renderChip(result, { locked: () => locked });
     const old = msg.resultKeys.get(key);
     if (old) old.replaceWith(chip);
     else msg.chips.append(chip);
@@ -103,29 +106,28 @@ export function createChat({ api, elements }) {
       for (const r of reply.actions) addChip(msg, r);
     }
     if (reply.handled_by) msg.li.dataset.handledBy = reply.handled_by;
+    // The page's words follow the conversation's language.
+    if (reply.language === "zh" || reply.language === "en") setLanguage(reply.language);
     if (reply.status) msg.li.dataset.status = reply.status;
     const meta = [];
-    if (reply.handled_by) meta.push(h("span.tag", { text: reply.handled_by === "codex" ? "Assistant" : "On-board" }));
+    if (reply.handled_by) meta.push(bindText(h("span.tag"), () => t(`chat.handled.${reply.handled_by === "codex" ? "codex" : "local"}`)));
     if (reply.assistant_error) {
       // An interrupted turn is the person's own Stop, not an offline assistant.
       const stopped = reply.assistant_error.code === "interrupted";
-      meta.push(h("span.tag.tag-warn", {
-        title: reply.assistant_error.code || "",
-        text: stopped ? "Stopped"
-          : `Assistant offline: ${reply.assistant_error.message || reply.assistant_error.code || "answered locally"}`,
-      }));
+      meta.push(bindText(h("span.tag.tag-warn", { title: reply.assistant_error.message || reply.assistant_error.code || "" }),
+        () => t(stopped ? "chat.stopped" : "chat.assistant_offline")));
     }
     msg.meta.replaceChildren(...meta);
-    if (!msg.textEl.textContent && !(reply.actions || []).length) msg.textEl.textContent = "Done.";
+    if (!msg.textEl.textContent && !(reply.actions || []).length) msg.textEl.textContent = t("chat.done");
   }
 
   function errorMessage(text, retry) {
     const msg = messageEl("error", { text });
     if (retry) {
-      msg.meta.append(h("button.btn.btn-ghost.btn-small", {
+      msg.meta.append(bindText(h("button.btn.btn-ghost", {
         type: "button", dataset: { testid: "chat-retry" },
-        onclick: (e) => { e.currentTarget.remove(); retry(); }, text: "Retry",
-      }));
+        onclick: (e) => { e.currentTarget.remove(); retry(); },
+      }), () => t("chat.retry")));
     }
     scrollDown(true);
     return msg;
@@ -138,7 +140,7 @@ export function createChat({ api, elements }) {
       if (m.role === "assistant") {
         finishAssistant(msg, {
           reply_text: m.text, actions: m.actions, handled_by: m.handledBy,
-          assistant_error: m.assistantError, status: m.status, turn_id: m.turnId,
+          assistant_error: m.assistantError, status: m.status, turn_id: m.turnId, language: m.language,
         });
       }
     }
@@ -147,11 +149,13 @@ export function createChat({ api, elements }) {
   }
 
   function refreshSuggestions() {
-    suggestions.hidden = log.children.length > 0;
+    suggestions.hidden = locked || log.children.length > 0;
   }
-  suggestions.replaceChildren(...SUGGESTIONS.map((text) =>
-    h("button.chip-btn.suggestion", { type: "button", dataset: { testid: "chat-suggestion" },
-      onclick: () => submit(text), text })));
+  suggestions.replaceChildren(...SUGGESTIONS.map((key) => {
+    const b = h("button.btn.suggestion", { type: "button", dataset: { testid: "chat-suggestion" } });
+    b.addEventListener("click", () => submit(t(key)));
+    return bindText(b, () => t(key));
+  }));
 
   function setBusy(value) {
     busy = value;
@@ -161,10 +165,28 @@ export function createChat({ api, elements }) {
     interrupt.disabled = false;
   }
 
+  /** While the car moves, typing and list reading are off; a voice hint says so. */
+  function setLocked(value) {
+    if (value === locked) return;
+    locked = value;
+    input.disabled = value;
+    send.disabled = value;
+    form.dataset.locked = String(value);
+    driveHint.hidden = !value;
+    if (value) {
+      input.blur();
+      for (const list of log.querySelectorAll('[data-testid="chip-members"]')) list.hidden = true;
+    }
+    refreshSuggestions();
+  }
+  bindText(driveHint, () => t("drive.locked"));
+  bindText(input, () => t("chat.placeholder"), "placeholder");
+  bindText(input, () => t("chat.placeholder"), "aria-label");
+
   // ---- session --------------------------------------------------------------------
   async function newSession() {
     const body = await api.createSession();
-    if (!body || typeof body.session_id !== "string") throw new ApiError(0, "bad_response", "The service gave no session id.");
+    if (!body || typeof body.session_id !== "string") throw new ApiError(0, "bad_response", t("error.no_session"));
     sessionId = body.session_id;
     storeSession(sessionId, api.demo);
     return sessionId;
@@ -189,7 +211,7 @@ export function createChat({ api, elements }) {
       }
     } catch (err) {
       log.replaceChildren();
-      errorMessage(`Chat unavailable: ${err.message}`, () => restore());
+      errorMessage(t("chat.unavailable", { error: err.message }), () => restore());
     }
   }
 
@@ -224,13 +246,14 @@ export function createChat({ api, elements }) {
             terminal = true;
             assistant.li.classList.remove("pending");
             finishAssistant(assistant, data);
+            scrollDown(true);
             break;
           case "error":
             terminal = true;
             assistant.li.classList.remove("pending");
             assistant.li.dataset.streaming = "false";
             if (!assistant.textEl.textContent && !assistant.chips.children.length) assistant.li.remove();
-            errorMessage(data?.message || data?.code || "The turn failed.");
+            errorMessage(data?.message || data?.code || t("chat.turn_failed"));
             break;
           default:
             break;
@@ -240,7 +263,7 @@ export function createChat({ api, elements }) {
       if (!terminal) {
         assistant.li.dataset.streaming = "false";
         assistant.li.classList.remove("pending");
-        errorMessage("The connection ended before the reply. Retry shows the recorded answer.",
+        errorMessage(t("chat.connection_ended"),
           () => resend(text, clientMessageId, assistant));
       }
     } catch (err) {
@@ -252,9 +275,9 @@ export function createChat({ api, elements }) {
         return await runTurn(text, clientMessageId, userMsg, { retried: true });
       }
       if (err instanceof ApiError && err.code === "turn_in_progress") {
-        errorMessage("A reply is still running in this session. Wait for it or tap Stop.");
+        errorMessage(t("chat.turn_in_progress"));
       } else {
-        errorMessage(err.message || "The message could not be sent.", () => resend(text, clientMessageId));
+        errorMessage(err.message || t("chat.send_failed"), () => resend(text, clientMessageId));
       }
     } finally {
       current = null;
@@ -272,7 +295,7 @@ export function createChat({ api, elements }) {
 
   function submit(raw) {
     const text = (raw ?? input.value).trim();
-    if (!text || busy) return;
+    if (!text || busy || locked) return;
     input.value = "";
     const clientMessageId = randomId();
     const userMsg = messageEl("user", { text, clientMessageId });
@@ -289,7 +312,7 @@ export function createChat({ api, elements }) {
     try {
       await api.interrupt(current.sessionId);
     } catch (err) {
-      errorMessage(`Could not stop the reply: ${err.message}`);
+      errorMessage(t("chat.stop_failed", { error: err.message }));
       interrupt.disabled = false;
     }
   });
@@ -300,9 +323,9 @@ export function createChat({ api, elements }) {
       renderHistory([]);
       input.focus();
     } catch (err) {
-      errorMessage(`Could not start a new chat: ${err.message}`);
+      errorMessage(t("chat.new_failed", { error: err.message }));
     }
   });
 
-  return { restore, submit };
+  return { restore, submit, setLocked };
 }

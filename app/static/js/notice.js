@@ -1,6 +1,7 @@
 // The panel's answer line (data-testid="panel-result"): the last tap's
-// ActionResult or error, shown for a few seconds (refusals longer).
-import { STATUS_TEXT } from "./labels.js";
+// ActionResult, error, or why a control is unavailable right now; shown for
+// a few seconds (refusals longer).
+import { has, t } from "./i18n.js";
 
 let hideTimer = null;
 
@@ -10,11 +11,14 @@ export function showResult({ status, reason = null, message }) {
   el.dataset.status = status || "";
   el.dataset.reason = reason || "";
   el.replaceChildren();
-  const tag = document.createElement("strong");
-  tag.textContent = STATUS_TEXT[status] || (status === "error" ? "Error" : status || "");
   const text = document.createElement("span");
   text.textContent = message || "";
-  el.append(tag, text);
+  if (status && status !== "unavailable") {
+    const tag = document.createElement("strong");
+    tag.textContent = has(`status.${status}`) ? t(`status.${status}`) : status;
+    el.append(tag);
+  }
+  el.append(text);
   el.hidden = false;
   el.classList.remove("fade");
   clearTimeout(hideTimer);

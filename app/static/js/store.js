@@ -6,11 +6,12 @@ export function createStore() {
   const state = {
     status: null, // the status body, or null before the first answer
     statusError: null, // text when /api/v1/status could not be read
-    vehicle: { speed_kph: null, gear: null, updated_at: null, stale: true },
+    vehicle: { speed_kph: null, gear: null, child_lock: undefined, updated_at: null, stale: true },
     controls: null, // capability -> target -> parameters|null; null before the snapshot
     events: "connecting", // connecting | open | closed
-    modes: null,
-    peripherals: null,
+    everOpen: false, // the event stream was open once (then a drop means "offline")
+    reachable: true, // the last liveness probe was answered (a hung service keeps its stream open)
+    catalog: null, // the catalog view, once loaded
   };
   const listeners = new Set();
   let scheduled = false;
@@ -42,13 +43,18 @@ export function createStore() {
       state.statusError = message;
       notify();
     },
-    setConnection(value) {
-      state.events = value;
+    setReachable(value) {
+      if (state.reachable === value) return;
+      state.reachable = value;
       notify();
     },
-    setCatalog({ modes, peripherals }) {
-      if (modes) state.modes = modes;
-      if (peripherals) state.peripherals = peripherals;
+    setConnection(value) {
+      state.events = value;
+      if (value === "open") state.everOpen = true;
+      notify();
+    },
+    setCatalog(view) {
+      state.catalog = view;
       notify();
     },
     /** state.snapshot: the body of GET /api/v1/vehicle/state. */
@@ -58,6 +64,7 @@ export function createStore() {
       state.vehicle = {
         speed_kph: v.speed_kph ?? null,
         gear: v.gear ?? null,
+        child_lock: v.child_lock,
         updated_at: v.updated_at ?? null,
         stale: v.stale ?? (v.speed_kph === null || v.speed_kph === undefined),
       };
@@ -85,6 +92,7 @@ export function createStore() {
         ...state.vehicle,
         speed_kph: v.speed_kph ?? state.vehicle.speed_kph,
         gear: v.gear ?? state.vehicle.gear,
+        child_lock: v.child_lock ?? state.vehicle.child_lock,
         updated_at: v.updated_at ?? state.vehicle.updated_at,
         stale: v.stale ?? false,
       };
@@ -101,4 +109,18 @@ export function controlParams(state, capability, target) {
   if (!targets) return null;
   if (!(target in targets)) return undefined;
   return targets[target];
+}
+
+/**
+ * live | stale | offline | connecting: may the panel's values be shown as live?
+ * offline: the service or its event stream is gone; stale: the vehicle state is old.
+ */
+export function liveness(state) {
+  if (!state.reachable) return "offline";
+  if (state.events !== "open") {
+    return state.everOpen || state.statusError ? "offline" : "connecting";
+  }
+  if (!state.controls) return "connecting";
+  if (state.vehicle.stale) return "stale";
+  return "live";
 }
