@@ -37,7 +37,7 @@ def test_shipped_table_covers_every_reason_and_both_languages():
     (lambda d: d["refusals"]["out_of_range"]["variants"]["beyond"].pop("zh"),
      "refusals.out_of_range.variants.beyond.zh", "missing"),
     (lambda d: d["turns"]["offline"].update(zh="  "), "turns.offline.zh", "non-empty"),
-    (lambda d: d["turns"]["offline"].update(fr="Hors ligne"), "turns.offline.fr", "unknown key"),
+    (lambda d: d["turns"]["offline"].update(fr="Hors ligne"), "turns.offline.fr", "unknown language"),
     (lambda d: d["statuses"]["failed"].update(en="{what} failed at {speed}.", zh="{what}在{speed}失败。"),
      "statuses.failed", "unknown placeholder {speed}"),
     (lambda d: d["refusals"]["interlock_gear"].update(zh="需要先挂挡。"),

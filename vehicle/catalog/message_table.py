@@ -25,6 +25,7 @@ from .models import LANGUAGES
 
 MESSAGES_FILE = "messages.yaml"
 _KEY = re.compile(r"^[A-Za-z0-9_]+$")
+_DOTTED = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +37,14 @@ class Section:
     required: tuple[str, ...] = ()
     """Keys the code reads."""
     languages: tuple[str, ...] = LANGUAGES
+    dotted: bool = False
+    """Keys are dotted lower-case words (``badge.can.up``) rather than one word."""
 
 
-def _s(placeholders: str | None, required: str = "", languages: tuple[str, ...] = LANGUAGES) -> Section:
+def _s(placeholders: str | None, required: str = "", languages: tuple[str, ...] = LANGUAGES,
+       dotted: bool = False) -> Section:
     names = None if placeholders is None else frozenset(placeholders.split())
-    return Section(names, tuple(required.split()), languages)
+    return Section(names, tuple(required.split()), languages, dotted)
 
 
 #: Refusal reason codes (the wire values of ``vehicle.refusals.Reason``).
@@ -70,7 +74,7 @@ SCHEMA: dict[str, Section] = {
     "names": _s("label member", "member zone_all zone_rear window_all any"),
     "turns": _s("need understood missed", "offline offline_understood interrupted nothing_to_follow comfort_plan"),
     "model": _s("", "rules", languages=("en",)),
-    "console": _s(None),
+    "console": _s(None, "brand", dotted=True),
 }
 
 
@@ -131,7 +135,7 @@ def _message(entry: Any, spec: Section, file: str, path: str, nested: bool = Fal
     allowed = set(spec.languages) | ({"variants"} if not nested else set())
     extra = sorted(set(entry) - allowed, key=str)
     if extra:
-        raise CatalogError(file, f"{path}.{extra[0]}", "unknown key (languages are " + ", ".join(spec.languages) + ")")
+        raise CatalogError(file, f"{path}.{extra[0]}", "unknown language (an entry has " + ", ".join(sorted(allowed)) + ")")
     text: dict[str, str] = {}
     for lang in spec.languages:
         value = entry.get(lang)
@@ -177,7 +181,9 @@ def table_from_dict(doc: Any, file: str = MESSAGES_FILE) -> MessageTable:
             raise CatalogError(file, name, "missing" if body is None else "must be a mapping")
         entries: dict[str, Message] = {}
         for key, entry in body.items():
-            if not isinstance(key, str) or not _KEY.match(key):
+            if spec.dotted and not (isinstance(key, str) and _DOTTED.match(key)):
+                raise CatalogError(file, name, f"key {key!r} must be dotted lower-case words")
+            if not spec.dotted and not (isinstance(key, str) and _KEY.match(key)):
                 raise CatalogError(file, name, f"key {key!r} must be a plain word (quote on/off/yes/no)")
             entries[key] = _message(entry, spec, file, f"{name}.{key}")
         for key in spec.required:
