@@ -108,16 +108,25 @@ def _step_words(param: Parameter, parameter: str) -> Words | None:
                    for lang in ("en", "zh")))
 
 
+#: How a list joins: (key between the first items, key before the last), from the table's ``lists``.
+_LISTS = {"and": ("comma", "and"), "or": ("comma", "or"), "also": ("settings", "also"),
+          "settings": ("settings", "settings"), "comma": ("comma", "comma")}
+
+
+def join_words(items: Sequence[str], language: str, how: str = "and") -> str:
+    """Phrases as one list: "A, B and C" / "甲、乙和丙" (``how``: and, or, also, settings, comma)."""
+    lang = "zh" if language == "zh" else "en"
+    middle, last = _LISTS[how]
+    words = [w for w in items if w]
+    listed = words[0] if words else ""
+    for i, word in enumerate(words[1:], start=2):
+        listed = messages().text("lists", last if i == len(words) else middle, lang, first=listed, last=word)
+    return listed
+
+
 def join_choices(choices: Sequence[tuple[str, str]]) -> Words:
     """"red, green or blue" / "红色、绿色或蓝色"."""
-    out = []
-    for lang, i in (("en", 0), ("zh", 1)):
-        words = [c[i] for c in choices]
-        head = words[0] if words else ""
-        for word in words[1:-1]:
-            head = messages().text("lists", "comma", lang, first=head, last=word)
-        out.append(messages().text("lists", "or", lang, first=head, last=words[-1]) if len(words) > 1 else head)
-    return Words(*out)
+    return Words(join_words([c[0] for c in choices], "en", "or"), join_words([c[1] for c in choices], "zh", "or"))
 
 
 def _each(section: str, key: str, variant: str | None = None, **values: Words | str) -> Words:
@@ -197,5 +206,5 @@ def adjust_success(what: Words, value_parameter: str, delta_parameter: str, delt
 
 __all__ = [
     "BOOL_WORDS", "CHOICE_WORDS", "KIND_OF", "PARAMETER_WORDS", "Words", "adjust_success", "amount",
-    "capitalized", "change_words", "end_words", "join_choices", "kind_of", "level_limit", "number", "range_words",
+    "capitalized", "change_words", "end_words", "join_choices", "join_words", "kind_of", "level_limit", "number", "range_words",
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .amounts import Words, amount, capitalized
+from .amounts import Words, amount, capitalized, join_words
 from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from .catalog.message_table import messages
 from .names import control_name
@@ -82,10 +82,7 @@ def success_sentence(catalog: Catalog, capability: str, target: str | None, para
     if "brightness" in params:
         value = amount(params["brightness"], "brightness", screen=screen).get(lang)
         settings.append(table.text("success", "brightness", lang, value=value))
-    listed = settings[0] if settings else ""
-    for item in settings[1:]:
-        listed = table.text("lists", "settings", lang, first=listed, last=item)
-    return say("settings", value=listed)
+    return say("settings", value=join_list(settings, lang, "settings"))
 
 
 def status_sentence(status: str, catalog: Catalog, capability: str, target: str | None, language: str) -> str:
@@ -105,10 +102,42 @@ def offline_reply(language: str, understood: Iterable[str], missed: str) -> str:
     done = [u for u in understood if u]
     if not done:
         return turn_sentence("offline_understood", lang, "nothing", missed=missed)
-    listed = done[0]
-    for item in done[1:]:
-        listed = messages().text("lists", "comma", lang, first=listed, last=item)
-    return turn_sentence("offline_understood", lang, understood=listed, missed=missed)
+    return turn_sentence("offline_understood", lang, understood=join_list(done, lang, "comma"), missed=missed)
+
+
+def join_list(items: Iterable[str], language: str, how: str = "and") -> str:
+    """Phrases as one list: "A, B and C" / "甲、乙和丙" (``how``: and, or, also, settings, comma)."""
+    return join_words(list(items), _lang(language), how)
+
+
+def state_phrase(params: dict[str, Any], language: str) -> str:
+    """What a control's confirmed parameters read as: "on", "set to 22 degrees", "40 percent open"."""
+    lang = _lang(language)
+    table = messages()
+    parts: list[str] = []
+    for name, value in params.items():
+        if name in ("on", "open", "folded"):
+            key = name if value else {"on": "off", "open": "closed", "folded": "unfolded"}[name]
+            parts.append(table.text("queries", key, lang))
+        elif name == "open_percent":
+            spoken = amount(value, name).get(lang)
+            key = "closed" if value == 0 else "fully_open" if value == 100 else "open_by"
+            parts.append(table.text("queries", key, lang, value=spoken))
+        elif name == "level" and value == 0:
+            parts.append(table.text("queries", "off", lang))
+        elif name in ("celsius", "level", "brightness"):
+            parts.append(table.text("queries", name, lang, value=amount(value, name).get(lang)))
+        elif name == "color" and table.has("colors", str(value)):
+            parts.append(table.text("colors", str(value), lang))
+    return join_list(parts, lang, "also")
+
+
+def state_sentence(what: str, params: dict[str, Any] | None, language: str) -> str:
+    """The answer to "is the AC on?" from the confirmed state; "not known yet" before the first report."""
+    lang = _lang(language)
+    if params is None:
+        return _finish(messages().text("queries", "unknown", lang, what=what), lang)
+    return _finish(messages().text("queries", "sentence", lang, what=what, state=state_phrase(params, lang)), lang)
 
 
 def model_rules() -> str:
@@ -121,5 +150,5 @@ def words(section: str, key: str, variant: str | None = None, **values: Any) -> 
     return Words(*messages().pair(section, key, variant, **values))
 
 
-__all__ = ["join_sentences", "model_rules", "offline_reply", "status_sentence", "success_sentence",
-           "turn_sentence", "words"]
+__all__ = ["join_list", "join_sentences", "model_rules", "offline_reply", "state_phrase", "state_sentence",
+           "status_sentence", "success_sentence", "turn_sentence", "words"]

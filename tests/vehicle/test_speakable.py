@@ -24,7 +24,9 @@ from vehicle.names import control_name
 from vehicle.plan import check_value
 from vehicle.refusals import Reason, Refusal, group_refusal
 from vehicle.seats import SEAT_WORDS
-from vehicle.wording import join_sentences, offline_reply, status_sentence, success_sentence, turn_sentence
+from vehicle.wording import (
+    join_list, join_sentences, offline_reply, state_sentence, status_sentence, success_sentence, turn_sentence,
+)
 
 CATALOG = load_catalog()
 MARKDOWN = set("*_`#>|~[]")
@@ -216,9 +218,38 @@ def test_turn_replies_are_speakable(lang):
             need = CATALOG.needs["cold"].label.get(lang)
             understood = "车窗" if lang == "zh" else "the windows"
             missed = "开一条缝" if lang == "zh" else "a crack more"
-            text = turn_sentence(key, lang, variant, need=need, understood=understood, missed=missed)
+            what = "车窗" if lang == "zh" else "windows"
+            text = turn_sentence(key, lang, variant, need=need, understood=understood, missed=missed, what=what)
             assert_speakable(text, lang, (key, variant))
     assert_speakable(offline_reply(lang, [], "开一条缝" if lang == "zh" else "a crack more"), lang, "offline nothing")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_state_answer_is_speakable(lang):
+    """Answers to state questions, for every control that holds state, known and not yet known."""
+    count = 0
+    for cap_id, cap in CATALOG.capabilities.items():
+        if not cap.holds_state:
+            continue
+        for member in CATALOG.target_type(cap_id).members:
+            what = control_name(CATALOG, cap_id, member)[lang == "zh"]
+            for params in [*sample_parameters(cap_id), None]:
+                if params is not None and set(params) != set(cap.parameters):
+                    continue
+                assert_speakable(state_sentence(what, params, lang), lang, (cap_id, member, params))
+                count += 1
+    assert count > 60
+    assert state_sentence("tailgate", {"open": False}, "en") == "The tailgate is closed."
+    assert state_sentence("尾门", {"open": False}, "zh") == "尾门是关着的。"
+    light = {"color": "red", "brightness": 30}
+    assert state_sentence("ambient light", light, "en") == "The ambient light is red and at 30 percent brightness."
+
+
+def test_lists_join_in_each_language():
+    assert join_list(["the windows", "the sunroof", "the AC"], "en") == "the windows, the sunroof and the AC"
+    assert join_list(["车窗", "天窗", "空调"], "zh") == "车窗、天窗和空调"
+    assert join_list(["红色", "绿色", "蓝色"], "zh", "or") == "红色、绿色或蓝色"
+    assert join_list(["one"], "en") == "one" and join_list([], "zh") == ""
 
 
 def test_sentences_join_without_spaces_in_chinese_and_with_one_in_english():

@@ -65,14 +65,17 @@ SCHEMA: dict[str, Section] = {
                                  "closed_by opened closed"),
     "units": _s("n", "degrees level levels percent"),
     "ranges": _s("min max top range step choices", "bool levels degrees percent change with_step steps"),
-    "lists": _s("first last", "or comma settings"),
+    "lists": _s("first last", "or comma settings and also"),
     "bool_choices": _s("", "on open folded"),
     "changes": _s("amount", "raise lower open close none"),
     "ends": _s("", "highest_level lowest_level highest_setting lowest_setting fully_open fully_closed"),
     "parameters": _s("", "color brightness"),
     "colors": _s("", "red orange yellow green cyan blue purple white"),
     "names": _s("label member", "member zone_all zone_rear window_all any"),
-    "turns": _s("need understood missed", "offline offline_understood interrupted nothing_to_follow comfort_plan"),
+    "turns": _s("need understood missed what", "offline offline_understood interrupted nothing_to_follow comfort_plan "
+                                               "unplaced restarted"),
+    "queries": _s("what state value", "sentence unknown on off open closed folded unfolded fully_open open_by "
+                                      "celsius level brightness"),
     "model": _s("", "rules", languages=("en",)),
     "console": _s(None, "brand", dotted=True),
 }
