@@ -3,7 +3,9 @@
 Presence/trim, learned-peripheral activity, interlocks from live vehicle
 state, and the execution mode. Vehicle state that is unknown or older than
 the catalog's limit refuses every gated command (``interlock_unknown``):
-we do not open a tailgate on a guess.
+we do not open a tailgate on a guess. Closing moves (a position to a
+smaller opening, fully closed, the tailgate closed) never trigger an
+interlock, so they are never refused for unknown or stale state.
 
 Order of checks for one command: execution mode, presence, peripheral,
 interlocks; within an interlock, staleness, then speed, then gear (speed is
@@ -93,33 +95,44 @@ def _triggers(ctx: GateContext, when: Any, cmd: Command) -> bool:
     if when.equals is not None:
         return value == when.equals
     if when.increase:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return True  # not a position we can reason about: gated (fail closed)
+        if value <= 0:
+            return False  # fully closed is never an increase, whatever the state
         current = ctx.state.control(cmd.capability, cmd.member) or {}
         before = current.get(when.parameter)
         # Unknown current position counts as an increase: fail closed.
-        return not isinstance(before, (int, float)) or (isinstance(value, (int, float)) and value > before)
+        return not isinstance(before, (int, float)) or value > before
     return False
 
 
-def expand_mode(ctx: GateContext, mode_id: str) -> tuple[list[Command], Refusal | None, list[tuple[Command, Refusal | None]]]:
-    """A saved mode's commands, all-or-nothing.
+def mode_commands(catalog: Catalog, mode_id: str) -> list[Command]:
+    """A saved mode's physical commands, step by step, groups expanded."""
+    return [Command(step.capability, member, dict(step.parameters))
+            for step in catalog.modes[mode_id].steps
+            for member in catalog.members(step.capability, step.target)]
 
-    Returns (commands, refusal, per-step results). When the mode's own
-    requirements or any step fails a gate, ``refusal`` says why and nothing
-    may be sent; the per-step list still reports each step's own verdict.
+
+def check_mode(ctx: GateContext, mode_id: str, commands: list[Command]) -> tuple[Refusal | None, list[Refusal | None]]:
+    """All-or-nothing gates of a mode: (the mode's refusal, each step's own verdict).
+
+    When the mode's own requirements or any step fails a gate, the mode's
+    refusal says why (worded about the mode) and nothing may be sent.
     """
-    cat = ctx.catalog
-    mode = cat.modes[mode_id]
-    what = control_name(cat, "mode.activate", mode_id)
-    commands: list[Command] = []
-    for step in mode.steps:
-        for member in cat.members(step.capability, step.target):
-            commands.append(Command(step.capability, member, dict(step.parameters)))
-    verdicts = [(c, check_command(ctx, c)) for c in commands]
-    mode_refusal = check_requirements(ctx, mode.requires, what)
-    if mode_refusal is not None:
-        return commands, mode_refusal, verdicts
-    for cmd, refusal in verdicts:
-        if refusal is not None:
+    what = control_name(ctx.catalog, "mode.activate", mode_id)
+    verdicts = [check_command(ctx, c) for c in commands]
+    refusal = check_requirements(ctx, ctx.catalog.modes[mode_id].requires, what)
+    if refusal is not None:
+        return refusal, verdicts
+    for step in verdicts:
+        if step is not None:
             # The mode takes that step's reason, worded about the mode.
-            return commands, Refusal(refusal.reason, what, dict(refusal.detail)), verdicts
-    return commands, None, verdicts
+            return Refusal(step.reason, what, dict(step.detail)), verdicts
+    return None, verdicts
+
+
+def expand_mode(ctx: GateContext, mode_id: str) -> tuple[list[Command], Refusal | None, list[tuple[Command, Refusal | None]]]:
+    """A saved mode's commands, all-or-nothing: (commands, refusal, per-step results)."""
+    commands = mode_commands(ctx.catalog, mode_id)
+    refusal, verdicts = check_mode(ctx, mode_id, commands)
+    return commands, refusal, list(zip(commands, verdicts))

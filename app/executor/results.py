@@ -12,6 +12,7 @@ from typing import Any
 
 from vehicle.actions import Command
 from vehicle.refusals import Refusal
+from vehicle.safety import ActionDecision
 
 #: Worst first: the status an item takes from its members.
 _WORST = ("failed", "rejected", "unconfirmed", "dry_run", "already_applied", "applied")
@@ -25,6 +26,8 @@ class Member:
     status: str | None = None
     refusal: Refusal | None = None
     frames: list[dict[str, str]] = field(default_factory=list)
+    at_send: bool = False
+    """Refused by the gates re-checked on live state at send time."""
 
     @property
     def pending(self) -> bool:
@@ -46,6 +49,7 @@ class Item:
     status: str | None = None
     message: str = ""
     is_mode: bool = False
+    vague: bool = False
 
     def refuse(self, refusal: Refusal) -> None:
         self.refusal = refusal
@@ -85,17 +89,35 @@ class Item:
             "reason": refusal.reason.value if refusal else None,
             "message": self.message,
             "source": self.source,
+            **({"vague": True} if self.vague else {}),
             "members": [
                 {"target": m.target, "status": m.status,
                  "reason": m.refusal.reason.value if m.refusal else None,
                  **({"parameters": dict(m.command.parameters)} if m.command is not None and self.is_mode else {}),
-                 **({"capability": m.command.capability} if m.command is not None and self.is_mode else {})}
+                 **({"capability": m.command.capability} if m.command is not None and self.is_mode else {}),
+                 **({"at_send": True} if m.at_send and with_frames else {})}
                 for m in self.members
             ],
         }
         if with_frames:
             out["frames"] = [f for m in self.members for f in m.frames]
         return out
+
+
+def from_decision(action: ActionDecision) -> Item:
+    """The executor's working record of one decided action."""
+    item = Item(action.capability, action.target, dict(action.parameters), action.source,
+                is_mode=action.is_mode, vague=action.vague)
+    for m in action.members:
+        member = Member(m.target, m.command, m.key)
+        if m.verdict == "rejected":
+            member.refuse(m.refusal)
+        elif m.verdict == "already_applied":
+            member.status = "already_applied"
+        item.members.append(member)
+    if action.refusal is not None:
+        item.refusal, item.status = action.refusal, "rejected"
+    return item
 
 
 def overall(items: list[Item]) -> str:

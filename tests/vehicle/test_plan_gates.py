@@ -196,6 +196,19 @@ def test_sunroof_speed_interlock_only_on_increase(catalog):
                          Command("sunroof.set_position", "cabin", {"open_percent": 5})).reason == Reason.INTERLOCK_SPEED
 
 
+def test_closing_is_never_gated_on_unknown_or_stale_state(catalog):
+    """Defect h: a fully closed sunroof needs no speed, whatever is known of the car."""
+    for state in (StubState(stale=True), StubState(Reading(None, None)), StubState(Reading(200.0, "D"), stale=True)):
+        ctx = _ctx(catalog, state=state)
+        assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 0})) is None
+        assert check_command(ctx, Command("tailgate.set", "cabin", {"open": False})) is None
+        assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 5})).reason in (
+            Reason.INTERLOCK_UNKNOWN, Reason.INTERLOCK_SPEED)
+    # a smaller opening than the confirmed one is closing, stale or not
+    stale_open = StubState(stale=True, controls={("sunroof.set_position", "cabin"): {"open_percent": 80}})
+    assert check_command(_ctx(catalog, state=stale_open), Command("sunroof.set_position", "cabin", {"open_percent": 30})) is None
+
+
 def test_execution_mode_gate(catalog):
     cmd = Command("climate.set_ac", "cabin", {"on": True})
     assert check_command(_ctx(catalog, execution_mode="hardware"), cmd).reason == Reason.EXECUTION_MODE
@@ -214,6 +227,18 @@ def test_modes_all_or_nothing(catalog):
     assert refusal.reason == Reason.INTERLOCK_UNKNOWN
     _, refusal, _ = expand_mode(_ctx(catalog, state=StubState(Reading(80.0, "D"))), "pet")
     assert refusal is None
+
+
+def test_mode_steps_and_their_verdicts(catalog):
+    from vehicle.gates import check_mode, mode_commands
+
+    cmds = mode_commands(catalog, "car_wash")
+    assert [(c.capability, c.member) for c in cmds][:5] == [("window.set_position", m) for m in
+                                                            ("driver", "passenger", "rear_left", "rear_right")] + [
+        ("sunroof.set_position", "cabin")]
+    refusal, verdicts = check_mode(_ctx(catalog, execution_mode="hardware"), "car_wash", cmds)
+    assert refusal.reason == Reason.EXECUTION_MODE and "car wash" in refusal.message("en").lower()
+    assert all(v.reason == Reason.EXECUTION_MODE for v in verdicts)
 
 
 def test_every_reason_has_both_messages():

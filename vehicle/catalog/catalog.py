@@ -86,6 +86,31 @@ class Catalog:
         """The physical control a capability acts on (set/adjust share one)."""
         return self.capabilities[capability].control or capability
 
+    def physical_controls(self, capability: str, target: str | None) -> tuple[tuple[str, str], ...]:
+        """The (physical control, member) pairs an action on `target` acts on.
+
+        The one answer to "members of a target" and "the same physical
+        control" for the parser, the binder and the merge: set and adjust
+        twins share a control; a group stands for its members; None stands
+        for every member of the type (a mention with no target); a mode
+        stands for every member of its steps. An unknown capability or
+        target touches nothing.
+        """
+        cap = self.capabilities.get(capability)
+        if cap is None:
+            return ()
+        if cap.target_type == MODE_TYPE:
+            modes = [self.modes[target]] if target in self.modes else list(self.modes.values()) if target is None else []
+            return tuple(dict.fromkeys(
+                key for mode in modes for step in mode.steps
+                for key in self.physical_controls(step.capability, step.target)))
+        control = self.control(capability)
+        try:
+            members = self.target_type(capability).members if target is None else self.members(capability, target)
+        except KeyError:
+            return ()
+        return tuple((control, m) for m in members)
+
     def fitted(self, capability: str, member: str) -> bool:
         return member not in self.gates.presence.get(capability, ())
 

@@ -1,0 +1,185 @@
+"""Step 6: binding a model's proposal to what the person said.
+
+A model action (C, T) is bound only when
+  (i)  a mention of C (or of its set/adjust twin: the same words name both)
+       was said as a ``command``, T is the mentioned target or one of its
+       members (where the mention has no target: the speaker's member, or
+       C's default when the seat is unknown), and the action goes the
+       mention's ``direction``: an ``open`` binds no close, a stated value
+       (``set``) binds only the value the parser read, ``increase`` and
+       ``decrease`` are checked against the confirmed value of every
+       member, ``on``/``off`` against the parameter, ``activate`` only a
+       mode or a learned button; no direction binds nothing; or
+  (ii) the utterance states a need N, C is in N's catalog set, and T and the
+       parameters meet N's targets and direction.
+A question, statement or wish binds nothing. A model action on a negated or
+held control is ``negated_by_user`` whatever else binds it; a negation with
+no target covers every member of that control (fail closed). "The same
+control" and "members of a target" come from
+:meth:`vehicle.catalog.Catalog.physical_controls`, as in the merge.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from vehicle.actions import Action, Mention
+from vehicle.catalog import Catalog
+from vehicle.catalog.models import Direction
+from vehicle.refusals import Reason
+
+from .seat_gate import speaker_member
+
+#: Mentions that forbid or hold a control.
+FORBIDDING = ("negated", "held")
+
+
+def forbidden(parse: Any) -> list[Mention]:
+    """Negated and held mentions, wherever the parse lists them."""
+    if parse is None:
+        return []
+    out = list(getattr(parse, "negated", ()) or ())
+    out += [m for m in getattr(parse, "mentions", ()) or () if getattr(m, "said", "command") in FORBIDDING]
+    return out
+
+
+def negated_keys(catalog: Catalog, parse: Any) -> set[tuple[str, str]]:
+    """Every (control, member) the person forbade or held."""
+    return {key for m in forbidden(parse) for key in catalog.physical_controls(m.capability, m.target)}
+
+
+def is_negated(catalog: Catalog, parse: Any, action: Action) -> bool:
+    return bool(negated_keys(catalog, parse) & set(catalog.physical_controls(action.capability, action.target)))
+
+
+def bind(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None) -> Reason | None:
+    """None when the model action is bound to the utterance, else the reason."""
+    if is_negated(catalog, parse, action):
+        return Reason.NEGATED_BY_USER
+    if parse is None:
+        return Reason.NOT_BOUND_TO_REQUEST
+    if _commanded(catalog, parse, action, state, seat) or _need_allows(catalog, parse, action, state):
+        return None
+    return Reason.NOT_BOUND_TO_REQUEST
+
+
+# -- (i) a commanded mention ---------------------------------------------------
+def _commanded(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None) -> bool:
+    control = catalog.control(action.capability)
+    mine = set(catalog.members(action.capability, action.target)) if action.capability in catalog.capabilities else set()
+    for m in parse.mentions:
+        if m.said != "command" or m.capability not in catalog.capabilities or catalog.control(m.capability) != control:
+            continue
+        target = m.target if m.target is not None else speaker_member(catalog, seat, m.capability)
+        try:
+            named = set(catalog.members(m.capability, target))
+        except KeyError:
+            continue
+        if mine and mine <= named and goes(catalog, parse, m.direction, action, state):
+            return True
+    return False
+
+
+def _current(state: Any, capability: str, member: str, parameter: str) -> float | None:
+    value = (state.control(capability, member) or {}).get(parameter)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def goes(catalog: Catalog, parse: Any, direction: str | None, action: Action, state: Any) -> bool:
+    """Does `action` go the way the person said (one mention's direction)?"""
+    cap, params = action.capability, action.parameters
+    if direction is None:
+        return False  # no direction said: nothing that actuates binds
+    if cap in ("mode.activate", "peripheral.trigger"):
+        return direction == "activate"
+    if direction == "activate":
+        return False
+    if direction == "set":
+        return _parser_value(catalog, parse, action)
+    control = catalog.control(cap)
+    members = catalog.members(cap, action.target)
+    if "folded" in params:  # mirrors: fold closes them, unfold opens them
+        return params["folded"] is (direction in ("close", "on"))
+    if "open" in params:  # tailgate
+        return direction in ("open", "close") and params["open"] is (direction == "open")
+    if "on" in params:  # a switch: "打开/open the AC" turns it on
+        return direction in ("on", "off", "open", "close") and params["on"] is (direction in ("on", "open"))
+    deltas = [v for n, v in params.items() if n.startswith("delta_") and _numeric(v)]
+    if deltas:
+        rises = deltas[0] > 0
+        return (direction in ("increase", "open", "on") and rises) or (direction in ("decrease", "close") and not rises)
+    name = next((n for n in ("open_percent", "level", "celsius", "brightness") if n in params), None)
+    if name is None:  # ambient colour only: a colour turns the light on
+        return direction == "on" and "color" in params
+    value = params[name]
+    if not _numeric(value):
+        return False
+    currents = [_current(state, control, m, name) for m in members]
+    if direction == "on":
+        return value > 0
+    if direction == "off":
+        return value == 0
+    if direction in ("open", "close"):
+        if name != "open_percent":
+            return False
+        if direction == "open":
+            return value > 0 and all(c is None or value >= c for c in currents)
+        return value < 100 and all(c is None or value <= c for c in currents)
+    if direction == "increase":
+        return all(c is not None and value > c for c in currents)
+    if direction == "decrease":
+        return all(c is not None and value < c for c in currents)
+    return False
+
+
+def _parser_value(catalog: Catalog, parse: Any, action: Action) -> bool:
+    """A stated value binds only that value: the parser's reading of it."""
+    mine = set(catalog.physical_controls(action.capability, action.target))
+    for a in getattr(parse, "actions", ()):
+        if a.capability == action.capability and mine & set(catalog.physical_controls(a.capability, a.target)):
+            if dict(a.parameters) == dict(action.parameters):
+                return True
+    return False
+
+
+# -- (ii) a stated comfort need -------------------------------------------------
+def _direction_ok(direction: Direction, action: Action, state: Any, catalog: Catalog) -> bool:
+    value = action.parameters.get(direction.parameter)
+    if value is None:
+        return False
+    if direction.equals is not None:
+        return value == direction.equals
+    if direction.sign is not None:
+        return _numeric(value) and (value > 0 if direction.sign == "positive" else value < 0)
+    if not _numeric(value):
+        return False
+    # increase / decrease: against the confirmed value of every member.
+    for member in catalog.members(action.capability, action.target):
+        current = _current(state, catalog.control(action.capability), member, direction.parameter)
+        if current is None:
+            return False  # unknown current value: cannot prove the direction
+        if direction.increase and value < current:
+            return False
+        if direction.decrease and value > current:
+            return False
+    return True
+
+
+def _need_allows(catalog: Catalog, parse: Any, action: Action, state: Any) -> bool:
+    for need_id in parse.needs:
+        need = catalog.needs.get(need_id)
+        if need is None:
+            continue
+        for rule in need.allowed:
+            if rule.capability == action.capability and action.target in rule.targets:
+                if _direction_ok(rule.direction, action, state, catalog):
+                    return True
+    return False
+
+
+__all__ = ["bind", "forbidden", "goes", "is_negated", "negated_keys"]

@@ -1,0 +1,96 @@
+"""DESIGN section 5, steps 5-9, as one pure function.
+
+``decide(catalog, parse, seat, state, consumed, request) -> Decision``: no
+I/O, no locks, no clock of its own; it reads the vehicle only through the
+`state` it is given (speed, gear, staleness, child lock, confirmed values)
+and the ledger only through `consumed`. The executor records, re-gates,
+encodes, sends and words around it.
+
+Steps, each its own module: validate (5) -> bind model actions (6) ->
+expand groups, modes and relative changes, and merge by physical control,
+the parser winning (7) -> seat and hardware gates (8) -> once per key and
+the 16-command budget (9).
+"""
+from __future__ import annotations
+
+from collections.abc import Set
+from typing import Any
+
+from vehicle.actions import Action
+from vehicle.catalog import Catalog
+from vehicle.gates import GateContext
+from vehicle.plan import control_name
+from vehicle.refusals import Reason, Refusal
+
+from .binding import bind, negated_keys
+from .budget import budget, once_per_key
+from .decision import ActionDecision, Decision, DecisionRequest, Key, known_seat
+from .expand import expand, refused
+from .gate import gate
+from .merge import merge
+from .validate import raw_fields, validate
+
+
+def decide(catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed: Set[Key],
+           request: DecisionRequest) -> Decision:
+    seat = known_seat(seat)
+    forbidden = negated_keys(catalog, parse)
+    first: list[ActionDecision] = []
+    if parse is not None and request.include_parser:
+        for action in parse.actions:
+            decided = _skip_decided(_one(catalog, parse, seat, state, action, "parser", forbidden),
+                                    request.skip_parser_keys)
+            if decided is not None:
+                first.append(decided)
+    for raw, source in request.direct:
+        first.append(_one(catalog, parse, seat, state, raw, source, forbidden))
+    model = [_one(catalog, parse, seat, state, raw, "model", forbidden) for raw in request.model_actions]
+    actions = merge(catalog, first, model)
+    actions = gate(GateContext(catalog, state, request.execution_mode, request.armed), seat, actions)
+    once_per_key(actions, consumed)
+    budget(actions, consumed)
+    return Decision(tuple(actions))
+
+
+def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, source: str,
+         forbidden: set[Key]) -> ActionDecision:
+    """Steps 5-7 (without the merge) for one action of one source."""
+    capability, target, parameters, vague = raw_fields(raw)
+    checked = validate(catalog, capability, target, parameters, vague, seat, source)
+    if isinstance(checked, Refusal):
+        return refused(capability, target, parameters, source, checked, vague)
+    what = control_name(catalog, checked.capability, checked.target)
+    if source == "model":
+        reason = bind(catalog, parse, checked, state, seat)
+        if reason is not None:
+            return refused(checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague)
+    elif source != "console" and checked.capability == "mode.activate" and _touches(catalog, checked, forbidden):
+        # all-or-nothing: a mode with a step on a forbidden control is refused whole
+        return refused(checked.capability, checked.target, checked.parameters, source,
+                       Refusal(Reason.NEGATED_BY_USER, what), checked.vague)
+    decided = expand(catalog, state, checked, source)
+    if source in ("parser", "catalog") and not decided.is_mode:
+        # a comfort-plan step (or a parser member) on a forbidden control is dropped and says so
+        for m in decided.members:
+            if m.key in forbidden and m.verdict == "pending":
+                m.refuse(Refusal(Reason.NEGATED_BY_USER, control_name(catalog, checked.capability, m.target)))
+    return decided
+
+
+def _touches(catalog: Catalog, action: Action, forbidden: set[Key]) -> bool:
+    return bool(forbidden & set(catalog.physical_controls(action.capability, action.target)))
+
+
+def _skip_decided(action: ActionDecision, skip: Set[Key]) -> ActionDecision | None:
+    """Turn end: a parser action is never decided twice (sent or refused)."""
+    if not skip:
+        return action
+    if not action.members:  # refused before it had members: same verdict, not reported twice
+        return None if action.identity() in skip else action
+    if action.is_mode:  # all-or-nothing: a mode any of whose steps was decided is not retried
+        return None if any(m.key in skip for m in action.members) else action
+    action.members = [m for m in action.members if m.key not in skip]
+    return action if action.members else None
+
+
+__all__ = ["decide"]
