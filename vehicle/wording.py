@@ -14,9 +14,10 @@ degrees and percent are written short (22 °C, 40%).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .adjust import adjust_sentence
 from .amounts import Words, amount, capitalized, join_words
 from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from .catalog.message_table import messages
@@ -46,10 +47,19 @@ def _finish(text: str, language: str) -> str:
 
 
 def success_sentence(catalog: Catalog, capability: str, target: str | None, params: dict[str, Any],
-                     language: str, voice: bool = False) -> str:
-    """The sentence for an applied action ("Driver temperature set to 22 degrees.")."""
+                     language: str, voice: bool = False, results: Sequence[Any] = ()) -> str:
+    """The sentence for an applied action ("Driver temperature set to 22 degrees.").
+
+    ``results`` are the absolute values a relative change sent, one per
+    member: with them the sentence says where it ended ("Fan speed raised
+    to level 5."), without them by how much ("Fan speed raised by 1 level.").
+    """
     lang = _lang(language)
     table = messages()
+    if results:
+        ended = adjust_sentence(catalog, capability, target, params, list(results), lang)
+        if ended is not None:
+            return ended
     what = _name(catalog, capability, target, lang)
     cap = catalog.capabilities.get(capability)
     screen = not voice
