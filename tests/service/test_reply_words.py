@@ -2,19 +2,7 @@
 a relative change says where it ended (issue 12)."""
 from __future__ import annotations
 
-import httpx
-
-
-def new_session(c: httpx.Client) -> str:
-    r = c.post("/api/v1/sessions")
-    assert r.status_code == 201
-    return r.json()["session_id"]
-
-
-def say(c: httpx.Client, sid: str, text: str, **kw) -> dict:
-    r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, **kw})
-    assert r.status_code == 200, r.text
-    return r.json()
+from .test_local_turns import new_session, say
 
 
 def test_a_relative_change_says_where_it_ended(service):
