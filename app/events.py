@@ -11,7 +11,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from .errors import N7WebError
+
 QUEUE_BOUND = 256
+MAX_SUBSCRIBERS = 32
+"""SSE subscribers to ``/api/v1/events`` at once (503 beyond)."""
+
+
+class TooManySubscribers(N7WebError):
+    code = "too_many_subscribers"
+    status = 503
 
 
 class Subscription:
@@ -24,15 +33,19 @@ class Subscription:
 
 
 class EventHub:
-    def __init__(self) -> None:
+    def __init__(self, max_subscribers: int = MAX_SUBSCRIBERS) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._subs: set[Subscription] = set()
+        self.max_subscribers = max_subscribers
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Attach the serving loop (events before that are dropped: no subscriber can exist)."""
         self._loop = loop
 
     def subscribe(self) -> Subscription:
+        """A new subscription, or :class:`TooManySubscribers` (503) at the bound."""
+        if len(self._subs) >= self.max_subscribers:
+            raise TooManySubscribers(f"at most {self.max_subscribers} event streams at once")
         sub = Subscription(self)
         self._subs.add(sub)
         return sub

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .api import errors
 from .api.routes import actions, events, health, info, internal, sessions, sim
+from .api.responses import install_openapi
 from .api.security import EdgeGuard
 from .runtime import Runtime, start_runtime, stop_runtime
 from .settings import Settings
@@ -47,6 +48,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     app = FastAPI(title="N7Web", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Cockpit assistant service: every vehicle action is revalidated before any CAN frame.")
     errors.install(app)
+    install_openapi(app)
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:

@@ -6,11 +6,10 @@ Nothing here is built at import; :func:`start_runtime` takes the settings.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import secrets
-import threading
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,56 +21,46 @@ from vehicle.catalog import Catalog, load_catalog
 from vehicle.parser import Parser
 from vehicle.state import VehicleState
 
+from .errors import StartupError
 from .events import EventHub
-from .executor import Executor, Ledger
+from .executor import Executor
+from .ports import AssistantPort, SimulatorPort
 from .settings import Settings
-from .store import Store
+from .store import AsyncStore, Store
 from .tokens import TokenRegistry
+from .turn import BusRuns, TurnRegistry, restart_reply
 
 log = logging.getLogger("n7web")
 
-
-class StartupError(RuntimeError):
-    """The service must not start; the message says why (no secrets)."""
-
-
-@dataclass
-class ActiveTurn:
-    turn_id: str
-    session_id: str
-    task: asyncio.Task | None = None
-    emit: Any = None
-    execute_results: list | None = None
-    """Action results of the model's execute calls in this turn (model turns only)."""
+__all__ = ["Runtime", "StartupError", "start_runtime", "stop_runtime"]
 
 
 @dataclass
 class Runtime:
+    """The composition root: typed services, built once, torn down in reverse."""
+
     settings: Settings
     catalog: Catalog
     parser: Parser
     state: VehicleState
     link: CanLink
     store: Store
+    """Synchronous: the executor's audit writes (in executor threads)."""
+    db: AsyncStore
+    """The event loop's store: every call in the store's own threads."""
     tokens: TokenRegistry
     executor: Executor
+    bus_runs: BusRuns
     hub: EventHub
     callback_token: str
-    simulator: Any = None
-    assistant: Any = None
-    active: dict[str, ActiveTurn] = field(default_factory=dict)
-    """session_id -> the turn in progress (one per session)."""
-    ledgers: dict[str, Ledger] = field(default_factory=dict)
-    """turn_id -> what the turn's token has sent (once per token)."""
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    simulator: SimulatorPort | None = None
+    assistant: AssistantPort | None = None
+    turns: TurnRegistry = field(default_factory=TurnRegistry)
+    """The turns in flight (one per session) and their ledgers."""
 
-    def ledger(self, turn_id: str) -> Ledger:
-        with self.lock:
-            return self.ledgers.setdefault(turn_id, Ledger())
-
-    def drop_ledger(self, turn_id: str) -> None:
-        with self.lock:
-            self.ledgers.pop(turn_id, None)
+    @property
+    def turn_deadline_s(self) -> float:
+        return self.settings.turn_deadline_s
 
     def status(self) -> dict[str, Any]:
         if self.assistant is not None:
@@ -80,19 +69,45 @@ class Runtime:
             assistant = {"mode": "local_only", "reason": "disabled", "codex_version": None, "mcp": "down"}
         link = self.link.status()
         sim = self.settings.simulator_mode
+        can_status = {"interface": link["interface"], "channel": link["channel"], "state": link["state"],
+                      "simulator": {"in-process": "in_process", "external": "external", "off": "none"}[sim]}
+        if "log" in link:
+            can_status["log"] = link["log"]
         return {
             "assistant": assistant,
-            "can": {"interface": link["interface"], "channel": link["channel"], "state": link["state"],
-                    "simulator": {"in-process": "in_process", "external": "external", "off": "none"}[sim]},
+            "can": can_status,
             "execution_mode": self.settings.execution_mode,
             "catalog_generation": self.catalog.generation,
         }
 
 
 def _open_state_dir(settings: Settings) -> None:
-    settings.state_dir.mkdir(parents=True, exist_ok=True)
-    settings.codex_home.mkdir(mode=0o700, exist_ok=True)
-    os.chmod(settings.codex_home, 0o700)
+    """Create the state dir and prove it writable now, not at the first turn."""
+    try:
+        settings.state_dir.mkdir(parents=True, exist_ok=True)
+        settings.codex_home.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(settings.codex_home, 0o700)
+        probe = settings.state_dir / ".n7web-write-check"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise StartupError(f"--state-dir {settings.state_dir}: not writable ({exc.strerror or exc})") from None
+
+
+def _open_store(settings: Settings) -> Store:
+    try:
+        return Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions,
+                     settings.max_sessions)
+    except (sqlite3.Error, OSError) as exc:
+        raise StartupError(f"database {settings.database}: {exc}") from None
+
+
+def _answer_open_turns(store: Store, parser: Parser) -> None:
+    """Turns the last run never finished get their ``interrupted_by_restart`` Reply."""
+    for row in store.open_turns():
+        language = parser.parse(row["text"]).language
+        store.finish_turn(row["turn_id"], restart_reply(row["session_id"], row["turn_id"], row["client_message_id"],
+                                                        language, store.turn_decisions(row["turn_id"])))
 
 
 def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) -> Runtime:
@@ -125,11 +140,18 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
     except (VehicleCanError, OSError) as exc:
         link.close()
         raise StartupError(f"CAN: {exc}") from None
-    store = Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions)
+    try:
+        store = _open_store(settings)
+        _answer_open_turns(store, parser)
+    except StartupError:
+        if simulator is not None:
+            simulator.stop()
+        link.close()
+        raise
     tokens = TokenRegistry(settings.token_ttl_s)
     executor = Executor(catalog, state, link, store, settings.execution_mode, settings.arm_hardware)
-    rt = Runtime(settings, catalog, parser, state, link, store, tokens, executor, hub,
-                 callback_token=secrets.token_urlsafe(32), simulator=simulator)
+    rt = Runtime(settings, catalog, parser, state, link, store, AsyncStore(store), tokens, executor,
+                 BusRuns(executor), hub, callback_token=secrets.token_urlsafe(32), simulator=simulator)
     if not settings.no_assistant:
         try:
             rt.assistant = _assistant(rt, os.environ if environ is None else environ)
@@ -145,7 +167,10 @@ def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
     from .model_catalog import developer_instructions
 
     s = rt.settings
+    timeouts = s.timeouts  # the loader checked the ladder; the assistant uses the same rungs
     settings = AssistantSettings.from_env(environ, state_dir=s.state_dir, max_loaded_threads=s.max_loaded_threads,
+                                          vehicle_tool_timeout_s=timeouts.tool_s,
+                                          callback_timeout_s=timeouts.callback_s,
                                           codex_home=s.codex_home.resolve()
                                           if not environ.get("CODEX_HOME") else Path(environ["CODEX_HOME"]))
     return CodexAssistant(settings, f"http://127.0.0.1:{s.port}/internal/v1", rt.callback_token,
@@ -156,6 +181,7 @@ def stop_runtime(rt: Runtime) -> None:
     for closer in (
         getattr(rt.simulator, "stop", None),
         rt.link.close,
+        rt.db.shutdown,
         rt.store.close,
     ):
         if closer is None:

@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from vehicle.actions import SEAT_VALUES
+
 from .settings import default_state_dir
 
 SESSION_FILE = "voice-session.json"
@@ -55,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
                                         "else $XDG_STATE_HOME/n7web)")
     p.add_argument("--json", action="store_true", help="print the whole Reply as JSON instead of its text")
     p.add_argument("--new-session", action="store_true", help="start a new voice session first")
+    p.add_argument("--seat", choices=list(SEAT_VALUES),
+                   help="who is speaking (a microphone that knows the seat); \"my seat\" then means this one")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds to wait for the reply (90)")
     return p
 
@@ -162,11 +166,13 @@ class VoiceClient:
         write_session(self.session_file, session_id)
         return session_id
 
-    def say(self, text: str, fresh: bool = False) -> dict[str, Any]:
+    def say(self, text: str, fresh: bool = False, seat: str | None = None) -> dict[str, Any]:
         session_id = None if fresh else read_session(self.session_file)
         if session_id is None:
             session_id = self.new_session()
         body = {"text": text, "source": "voice", "client_message_id": "voice-" + uuid.uuid4().hex}
+        if seat is not None:
+            body["seat"] = seat
         for attempt in (1, 2):
             r = self._request("POST", f"/api/v1/sessions/{session_id}/messages", body)
             if r.status_code == 200:
@@ -195,7 +201,7 @@ def main(argv: list[str], environ: Mapping[str, str] | None = None) -> int:
         base = service_url(args.url, env)
         client = VoiceClient(base, state_dir(args.state_dir, env) / SESSION_FILE, args.timeout)
         try:
-            reply = client.say(text, fresh=args.new_session)
+            reply = client.say(text, fresh=args.new_session, seat=args.seat)
         finally:
             client.close()
     except SayError as exc:

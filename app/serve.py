@@ -40,7 +40,22 @@ class NotifyingServer(uvicorn.Server):
             sd_notify("READY=1")
 
 
+def uvicorn_config(app: object, settings: object) -> uvicorn.Config:
+    """The one uvicorn configuration (the service and the in-process test harness)."""
+    from .api.limits import server_options
+
+    return uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", access_log=False,
+                          lifespan="on", timeout_graceful_shutdown=3, **server_options())
+
+
 def main(argv: list[str]) -> int:
+    if "--print-options" in argv:
+        from .settings import Settings, build_parser
+        from .settings_table import environment, markdown
+
+        kind = build_parser().parse_args(argv).print_options
+        print(markdown(Settings) if kind == "markdown" else environment(Settings))
+        return 0
     try:
         settings = load_settings(argv, os.environ)
     except SettingsError as exc:
@@ -57,10 +72,12 @@ def main(argv: list[str]) -> int:
     except StartupError as exc:
         print(f"n7web serve: cannot start: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # a part we did not name: one line, no traceback
+        print(f"n7web serve: cannot start: {exc.strerror or type(exc).__name__}", file=sys.stderr)
+        return 1
     app = create_app(settings, runtime)
     print(f"N7Web console: http://{settings.host}:{settings.port}/", flush=True)
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning",
-                            access_log=False, lifespan="on", timeout_graceful_shutdown=3)
+    config = uvicorn_config(app, settings)
     server = NotifyingServer(config)
     try:
         server.run()

@@ -7,17 +7,28 @@ after. A row still at 0 after a crash reads as incomplete: the audit never
 claims an outcome it did not see. Tokens are never stored.
 
 One connection guarded by a lock: writes are tiny and SQLite serialises them
-anyway; WAL keeps readers from blocking the writer.
+anyway; WAL keeps readers from blocking the writer. The lock and a write
+lock held by another process block the *calling thread*: the event loop
+never calls :class:`Store` directly, it goes through :class:`AsyncStore`
+(its own small thread pool).
+
+Bounds: sessions beyond ``max_sessions`` (oldest first) are dropped with
+their turns; turns' words follow the audit's retention in days.
 """
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import sqlite3
 import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -58,15 +69,23 @@ def iso(ts: float) -> str:
 class Store:
     """Sessions, turns and decisions; every method is one short transaction."""
 
-    def __init__(self, path: Path, retention_days: int = 30, max_decisions: int = 100_000) -> None:
+    def __init__(self, path: Path, retention_days: int = 30, max_decisions: int = 100_000,
+                 max_sessions: int = 10_000) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(turns)")}
+        if "seat" not in columns:  # a database from before seats
+            self._db.execute("ALTER TABLE turns ADD COLUMN seat TEXT")
+        if "before" not in columns:  # values confirmed just before a turn acted (undo)
+            self._db.execute("ALTER TABLE turns ADD COLUMN before TEXT")
         self._lock = threading.Lock()
         self.retention_days = retention_days
         self.max_decisions = max_decisions
+        self.max_sessions = max_sessions
+        self._sessions_added = 0
         self._inserts = 0
         self.prune()
 
@@ -78,22 +97,55 @@ class Store:
     def add_session(self, session_id: str) -> None:
         with self._lock:
             self._db.execute("INSERT INTO sessions(id, created_at) VALUES (?, ?)", (session_id, time.time()))
+            self._sessions_added += 1
+        if self._sessions_added % 100 == 0:
+            self.prune()
 
     def has_session(self, session_id: str) -> bool:
         with self._lock:
             return self._db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is not None
 
     # -- turns ---------------------------------------------------------------
-    def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str, text: str) -> None:
+    def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str, text: str,
+                   seat: str | None = None) -> None:
         with self._lock:
             self._db.execute(
-                "INSERT INTO turns(session_id, turn_id, client_message_id, source, text, created_at) VALUES (?,?,?,?,?,?)",
-                (session_id, turn_id, client_message_id, source, text, time.time()),
+                "INSERT INTO turns(session_id, turn_id, client_message_id, source, text, seat, created_at) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (session_id, turn_id, client_message_id, source, text, seat, time.time()),
             )
 
-    def finish_turn(self, turn_id: str, reply: dict[str, Any]) -> None:
+    def open_turns(self) -> list[dict[str, Any]]:
+        """Turns started but never finished (the service died mid-flight)."""
         with self._lock:
-            self._db.execute("UPDATE turns SET reply = ? WHERE turn_id = ?", (json.dumps(reply, ensure_ascii=False), turn_id))
+            rows = self._db.execute(
+                "SELECT session_id, turn_id, client_message_id, text FROM turns WHERE reply IS NULL").fetchall()
+        return [{"session_id": s, "turn_id": t, "client_message_id": c, "text": x} for s, t, c, x in rows]
+
+    def turn_decisions(self, turn_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT planned, actions, outcome_recorded FROM decisions WHERE turn_id = ? ORDER BY id", (turn_id,)
+            ).fetchall()
+        return [{"actions": json.loads(actions) if done and actions else json.loads(planned),
+                 "outcome_recorded": bool(done)} for planned, actions, done in rows]
+
+    def finish_turn(self, turn_id: str, reply: dict[str, Any], before: dict[str, Any] | None = None) -> None:
+        with self._lock:
+            self._db.execute("UPDATE turns SET reply = ?, before = ? WHERE turn_id = ?",
+                             (json.dumps(reply, ensure_ascii=False),
+                              json.dumps(before, ensure_ascii=False) if before else None, turn_id))
+
+    def last_acting_turn(self, session_id: str, within_s: float, exclude: str | None = None) -> dict[str, Any] | None:
+        """The session's newest finished turn that applied something, if within ``within_s``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT reply, seat, before FROM turns WHERE session_id = ? AND turn_id != ? AND before IS NOT NULL "
+                "AND reply IS NOT NULL AND created_at >= ? ORDER BY seq DESC LIMIT 1",
+                (session_id, exclude or "", time.time() - within_s)).fetchone()
+        if row is None:
+            return None
+        return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2])}
 
     def replay(self, session_id: str, client_message_id: str) -> dict[str, Any] | None | bool:
         """The recorded Reply for a client message id; True if the turn is still open; None if new."""
@@ -108,12 +160,13 @@ class Store:
     def history(self, session_id: str, limit: int) -> list[dict[str, Any]]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT turn_id, source, text, reply, created_at FROM turns WHERE session_id = ? ORDER BY seq DESC LIMIT ?",
+                "SELECT turn_id, source, text, seat, reply, created_at FROM turns WHERE session_id = ? "
+                "ORDER BY seq DESC LIMIT ?",
                 (session_id, limit),
             ).fetchall()
         out = []
-        for turn_id, source, text, reply, created in reversed(rows):
-            out.append({"turn_id": turn_id, "source": source, "text": text, "time": iso(created),
+        for turn_id, source, text, seat, reply, created in reversed(rows):
+            out.append({"turn_id": turn_id, "source": source, "text": text, "seat": seat, "time": iso(created),
                         "reply": json.loads(reply) if reply else None})
         return out
 
@@ -142,14 +195,16 @@ class Store:
     def audit(self, limit: int) -> list[dict[str, Any]]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, time, session_id, turn_id, utterance, handled_by, planned, actions, outcome_recorded "
-                "FROM decisions ORDER BY id DESC LIMIT ?",
+                "SELECT d.id, d.time, d.session_id, d.turn_id, d.utterance, d.handled_by, d.planned, d.actions, "
+                "d.outcome_recorded, t.seat, t.before FROM decisions d LEFT JOIN turns t ON t.turn_id = d.turn_id "
+                "ORDER BY d.id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         out = []
-        for did, ts, sid, tid, utt, hb, planned, actions, done in rows:
+        for did, ts, sid, tid, utt, hb, planned, actions, done, seat, before in rows:
             out.append({
-                "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt,
+                "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt, "seat": seat,
+                "confirmed_before": json.loads(before) if before else None,
                 "handled_by": hb, "outcome_recorded": bool(done),
                 "actions": json.loads(actions) if actions else json.loads(planned),
             })
@@ -164,4 +219,35 @@ class Store:
                 "DELETE FROM decisions WHERE id <= (SELECT id FROM decisions ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 (self.max_decisions,),
             ).rowcount
+            # the turns' words follow the audit's retention; sessions are bounded in number
+            self._db.execute("DELETE FROM turns WHERE created_at < ? AND reply IS NOT NULL", (cutoff,))
+            self._db.execute(
+                "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY created_at DESC LIMIT -1 OFFSET ?)",
+                (self.max_sessions,))
+            self._db.execute("DELETE FROM turns WHERE session_id NOT IN (SELECT id FROM sessions)")
         return n
+
+
+class AsyncStore:
+    """The event loop's view of the store: every call in the store's own threads.
+
+    A database write-locked by another process then delays only the callers
+    that need it; ``/healthz`` and the SSE streams keep answering.
+    """
+
+    def __init__(self, store: Store, workers: int = 4) -> None:
+        self.store = store
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="n7web-store")
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kw))
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        fn = getattr(self.store, name)
+        if not callable(fn) or name.startswith("_"):
+            raise AttributeError(name)
+        return functools.partial(self.call, fn)
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -22,17 +22,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .errors import N7WebError
+
 TOKEN_BYTES = 32
 MAX_TTL_S = 120.0
 
 
-class TokenError(Exception):
+class TokenError(N7WebError):
     """Why a request token was refused; ``code`` is the wire code (HTTP 403)."""
 
+    status = 403
+
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code=code)
 
 
 @dataclass
@@ -47,6 +49,8 @@ class TurnGrant:
     expires_at: float
     state: str = "open"
     """open | revoked | closed"""
+    seat: str | None = None
+    """The speaker's seat (DESIGN section 3a), None when unknown."""
     parsed: Any = field(default=None, repr=False)
     """The deterministic parse of ``utterance`` (pure, so computed once per turn)."""
 
@@ -63,9 +67,11 @@ class TokenRegistry:
         self._by_turn: dict[str, bytes] = {}
         self._lock = threading.Lock()
 
-    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str) -> str:
+    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str,
+              seat: str | None = None) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        grant = TurnGrant(session_id, turn_id, utterance, language, generation, self._clock() + self.ttl_s)
+        grant = TurnGrant(session_id, turn_id, utterance, language, generation, self._clock() + self.ttl_s,
+                          seat=seat)
         with self._lock:
             self._sweep()
             self._grants[_digest(token)] = grant

@@ -6,7 +6,9 @@ The service runs in-process (uvicorn in a thread) so the bench can mint one
 request token per call through the in-process seam; a separate client
 process sends the calls. Every call carries a
 bound one-action plan that the executor validates, binds, merges, gates,
-audits, sends and confirms. Prints p50/p99 in ms.
+audits, sends and confirms. Prints p50/p99 in ms, and the ratio to a
+``GET /healthz`` interleaved in the same run (the figure to compare across
+machines and runs).
 """
 from __future__ import annotations
 
@@ -34,16 +36,20 @@ def pct(xs: list[float], p: float) -> float:
 CLIENT = r"""
 import json, sys, time, httpx
 cfg = json.loads(sys.stdin.readline())
-samples, not_applied = [], 0
+samples, health, not_applied = [], [], 0
 with httpx.Client(base_url=cfg["base"], timeout=10, headers={"Authorization": "Bearer " + cfg["bearer"]}) as c:
     for i, token in enumerate(cfg["tokens"]):
+        t0 = time.perf_counter()
+        c.get("/healthz")
+        h = (time.perf_counter() - t0) * 1000
         body = {"request_token": token, "plan": {"actions": cfg["plan"]}}
         t0 = time.perf_counter()
         r = c.post("/internal/v1/execute", json=body).json()
         if i >= cfg["warmup"]:
             samples.append((time.perf_counter() - t0) * 1000)
+            health.append(h)
             not_applied += r["status"] != "applied"
-print(json.dumps({"samples": samples, "not_applied": not_applied}))
+print(json.dumps({"samples": samples, "health": health, "not_applied": not_applied}))
 """
 
 PLAN = [{"capability": "climate.set_temperature", "target": "passenger", "parameters": {"celsius": 30.0}},
@@ -68,9 +74,11 @@ def main() -> int:
         svc.stop()
     samples = result["samples"]
     out = {"calls": args.calls, "not_applied": result["not_applied"], "p50_ms": round(statistics.median(samples), 3),
-           "p99_ms": round(pct(samples, 99), 3)}
+           "p99_ms": round(pct(samples, 99), 3), "healthz_p50_ms": round(statistics.median(result["health"]), 3)}
+    out["ratio_p50"] = round(out["p50_ms"] / out["healthz_p50_ms"], 2)
     print(f"execute (2 actions, bound by a need): p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms "
-          f"over {args.calls} calls ({out['not_applied']} not applied)")
+          f"over {args.calls} calls ({out['not_applied']} not applied); /healthz p50 {out['healthz_p50_ms']} ms; "
+          f"ratio {out['ratio_p50']}")
     print(json.dumps(out))
     return 0
 

@@ -59,8 +59,10 @@ def main() -> int:
     out = {"commands": args.commands, "not_applied": not_applied,
            "turn_p50_ms": round(statistics.median(turns), 3), "turn_p99_ms": round(pct(turns, 99), 3),
            "healthz_p50_ms": round(statistics.median(health), 3), "healthz_p99_ms": round(pct(health, 99), 3)}
+    out["ratio_p50"] = round(out["turn_p50_ms"] / out["healthz_p50_ms"], 2)
     print(f"POST -> applied: p50 {out['turn_p50_ms']} ms, p99 {out['turn_p99_ms']} ms over {args.commands} "
-          f"({not_applied} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, p99 {out['healthz_p99_ms']} ms")
+          f"({not_applied} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, p99 {out['healthz_p99_ms']} ms; "
+          f"ratio {out['ratio_p50']}")
     print(json.dumps(out))
     return 0
 

@@ -155,3 +155,13 @@ def test_default_state_dir_follows_xdg_state_home(service, tmp_path):
     out = say("close the driver window", port=service.port, extra_env={"XDG_STATE_HOME": str(tmp_path)})
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "n7web" / SESSION_FILE).is_file()
+
+
+def test_seat_flag_is_sent_with_the_message(service, tmp_path):
+    out = say("--seat", "passenger", "turn on the reading light", port=service.port, state_dir=tmp_path)
+    assert out.returncode == 0, out.stderr
+    [turn] = history(service, session_in(tmp_path))
+    assert turn["seat"] == "passenger" and turn["source"] == "voice"
+    bad = say("--seat", "trunk", "turn on the reading light", port=service.port, state_dir=tmp_path)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+    assert len(history(service, session_in(tmp_path))) == 1

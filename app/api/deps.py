@@ -1,4 +1,7 @@
-"""Dependencies: the runtime, and the callback bearer check (constant time)."""
+"""Named dependencies: each route declares the services it uses.
+
+All async on purpose: a sync dependency costs a threadpool hop per request.
+"""
 from __future__ import annotations
 
 import hmac
@@ -6,13 +9,13 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from app.errors import ApiError
 from app.runtime import Runtime
-
-from .errors import ApiError
+from app.store import AsyncStore
+from app.turn import TurnPipeline, TurnRegistry
 
 
 async def get_runtime(request: Request) -> Runtime:
-    """Async on purpose: a sync dependency costs a threadpool hop per request."""
     rt = getattr(request.app.state, "runtime", None)
     if rt is None:
         raise ApiError(503, "starting", "service is starting")
@@ -20,6 +23,31 @@ async def get_runtime(request: Request) -> Runtime:
 
 
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+
+
+async def get_db(rt: RuntimeDep) -> AsyncStore:
+    return rt.db
+
+
+async def get_pipeline(rt: RuntimeDep) -> TurnPipeline:
+    return TurnPipeline(rt)
+
+
+async def get_turns(rt: RuntimeDep) -> TurnRegistry:
+    return rt.turns
+
+
+async def known_session(session_id: str, db: Annotated[AsyncStore, Depends(get_db)]) -> str:
+    """The path's session id, or 404 ``unknown_session``."""
+    if len(session_id) > 64 or not await db.has_session(session_id):
+        raise ApiError(404, "unknown_session", "unknown session")
+    return session_id
+
+
+DbDep = Annotated[AsyncStore, Depends(get_db)]
+PipelineDep = Annotated[TurnPipeline, Depends(get_pipeline)]
+TurnsDep = Annotated[TurnRegistry, Depends(get_turns)]
+SessionDep = Annotated[str, Depends(known_session)]
 
 
 async def require_callback_bearer(request: Request, rt: RuntimeDep) -> None:

@@ -8,19 +8,18 @@ no stack trace in the response or the log line.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.errors import ApiError, N7WebError
+
+__all__ = ["ApiError", "error_body", "error_response", "install"]
+
 log = logging.getLogger("n7web.api")
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
 
 
 def error_body(code: str, message: str) -> dict:
@@ -37,8 +36,8 @@ _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "
 
 
 def install(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def _api(_: Request, exc: ApiError) -> JSONResponse:
+    @app.exception_handler(N7WebError)
+    async def _ours(_: Request, exc: N7WebError) -> JSONResponse:
         return error_response(exc.status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
@@ -56,6 +55,12 @@ def install(app: FastAPI) -> None:
         code = _HTTP_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code
         return error_response(exc.status_code, code, message)
+
+    @app.exception_handler(sqlite3.Error)
+    async def _store(_: Request, exc: sqlite3.Error) -> JSONResponse:
+        # a database write-locked past its timeout, or a full disk: the request changed nothing durable
+        log.error("store unavailable: %s", type(exc).__name__)
+        return error_response(503, "store_unavailable", "the database is busy or unavailable; try again")
 
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:

@@ -32,9 +32,14 @@ class CapabilitiesIn(_Body):
     request_token: StrictStr = Field(min_length=1, max_length=512)
 
 
+Seat = Literal["driver", "passenger", "rear_left", "rear_right", "outside"]
+
+
 class MessageIn(_Body):
     text: StrictStr = Field(min_length=1, max_length=4000)
     source: Literal["console", "voice"] = "console"
+    seat: Seat | None = None
+    """Who is speaking (DESIGN section 3a), from a voice front end that knows it."""
     client_message_id: StrictStr | None = Field(None, min_length=1, max_length=128)
 
 
@@ -42,3 +47,7 @@ class SimVehicleIn(_Body):
     speed_kph: StrictInt | StrictFloat | None = Field(None, ge=0, le=250)
     gear: Literal["P", "R", "N", "D"] | None = None
     child_lock: StrictBool | None = None
+
+
+class Health(BaseModel):
+    status: Literal["ok"]

@@ -24,7 +24,9 @@ DEADLINE_S = 3.0
 @pytest.fixture(scope="module")
 def inproc(tmp_path_factory, provider):
     service = start_in_process(tmp_path_factory.mktemp("e2e-int"), provider_toml(provider.base_url),
-                               env={"N7WEB_TURN_DEADLINE_S": str(DEADLINE_S)})
+                               env={"N7WEB_TURN_DEADLINE_S": str(DEADLINE_S),
+                                    # the timeout ladder must nest: tool timeout below the turn deadline
+                                    "CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS": "2"})
     yield service
     service.stop()
 

@@ -5,11 +5,13 @@ import pytest
 
 from vehicle.parser.clauses import clause, join, pieces
 from vehicle.parser.normalize import normalize
+from vehicle.parser.scope import chunks
 
 
 def _clause(text):
     norm = normalize(text)
-    return clause(norm.text, norm.language, norm.asked)
+    (chunk,) = chunks(norm.text)
+    return clause(chunk.text, norm.language, chunk.asked)
 
 
 @pytest.mark.parametrize(

@@ -62,10 +62,10 @@ def test_an_internal_error_on_one_line_sets_error_and_the_batch_goes_on():
         "import sys\n"
         "from vehicle.parser import engine\n"
         "real = engine.Parser.parse\n"
-        "def parse(self, text):\n"
+        "def parse(self, text, seat=None):\n"
         "    if text == 'BOOM':\n"
         "        raise RuntimeError('secret detail')\n"
-        "    return real(self, text)\n"
+        "    return real(self, text, seat)\n"
         "engine.Parser.parse = parse\n"
         "from vehicle.parser.cli import main\n"
         "raise SystemExit(main(sys.argv[1:]))\n"
@@ -106,3 +106,13 @@ def test_an_invalid_catalog_exits_2_with_a_message(tmp_path):
     run = _run(["--catalog", str(tmp_path / "nowhere"), "turn on the AC"])
     assert run.returncode == 2
     assert b"invalid catalog" in run.stderr and run.stdout == b""
+
+
+def test_seat_applies_to_every_stdin_line_and_a_bad_seat_is_refused():
+    texts = ["open the window", "打开我这边的车窗", "set the temperature to 22"]
+    run = _run(["--json", "--seat", "rear_left"], ("\n".join(texts) + "\n").encode("utf-8"))
+    assert run.returncode == 0, run.stderr
+    objs = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines()]
+    assert [o["actions"][0]["target"] for o in objs] == ["rear_left", "rear_left", "rear_left"]
+    bad = _run(["--json", "--seat", "roof", "open the window"])
+    assert bad.returncode != 0 and bad.stdout == b""

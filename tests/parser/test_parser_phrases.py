@@ -20,7 +20,7 @@ ROWS = [
     ("set the temperature to 22 for the driver and 24 for the passenger",
      [(T, "driver", {"celsius": 22.0}), (T, "passenger", {"celsius": 24.0})], True),
     ("set the passenger seat heat to 2", [(H, "passenger", {"level": 2})], True),
-    ("turn on heated seats", [(H, "driver", {"level": 2})], True),
+    ("turn on heated seats", [(H, m, {"level": 2}) for m in ("driver", "passenger", "rear_left", "rear_right")], True),
     ("put the rear windows down halfway", [(W, "rear_left", {"open_percent": 50}), (W, "rear_right", {"open_percent": 50})], True),
     ("roll down the driver window", [(W, "driver", {"open_percent": 100})], True),
     ("close the moon roof", [("sunroof.set_position", "cabin", {"open_percent": 0})], True),
@@ -33,7 +33,7 @@ ROWS = [
     ("good morning, turn on the AC", [("climate.set_ac", "cabin", {"on": True})], True),
     ("don't forget to turn on the AC", [("climate.set_ac", "cabin", {"on": True})], True),
     ("please cooler max", [], False),
-    ("turn the fan up", [], False),
+    ("turn the fan up", [("climate.adjust_fan_speed", "cabin", {"delta_level": 1})], True),
     ("主驾21度副驾23度", [(T, "driver", {"celsius": 21.0}), (T, "passenger", {"celsius": 23.0})], True),
     ("主驾和副驾都调到22度", [(T, "driver", {"celsius": 22.0}), (T, "passenger", {"celsius": 22.0})], True),
     ("空调温度调到二十四度", [(T, "all", {"celsius": 24.0})], True),
@@ -49,7 +49,7 @@ ROWS = [
     ("开一下车库门", [("peripheral.trigger", "garage_door", {})], True),
     ("别忘了打开空调", [("climate.power", "cabin", {"on": True})], True),
     ("到家后打开车库门", [], False),
-    ("风量调大一点", [], False),
+    ("风量调大一点", [("climate.adjust_fan_speed", "cabin", {"delta_level": 1})], True),
     ("打开外循环", [], False),
 ]
 

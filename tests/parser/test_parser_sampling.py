@@ -24,9 +24,21 @@ from vehicle.parser.vocabulary import capability_list
 
 TEMPERATURE = {"climate.set_temperature", "climate.adjust_temperature"}
 PER_TEMPLATE = 3
+TWINS = {
+    a: b
+    for pair in (
+        ("climate.set_fan_speed", "climate.adjust_fan_speed"), ("seat.set_heating", "seat.adjust_heating"),
+        ("seat.set_ventilation", "seat.adjust_ventilation"), ("window.set_position", "window.adjust_position"),
+        ("sunroof.set_position", "sunroof.adjust_position"), ("sunshade.set_position", "sunshade.adjust_position"),
+    )
+    for a, b in (pair, pair[::-1])
+}
 
 
 def _family(capability: str) -> set[str]:
+    # a level or position control and its adjust_* twin share their words (DESIGN rev 2 section 3)
+    if capability in TWINS:
+        return {capability, TWINS[capability]}
     if capability in TEMPERATURE:
         return set(TEMPERATURE)
     if capability in ("climate.power", "climate.set_ac"):

@@ -116,6 +116,7 @@ def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
 
     from app.main import create_app
     from app.runtime import start_runtime
+    from app.serve import uvicorn_config
     from app.settings import load_settings
 
     port = free_port()
@@ -124,7 +125,7 @@ def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
     settings = load_settings(service_args(port, state_dir, can_log, channel, extra or ["--no-assistant"])[1:], {})
     runtime = start_runtime(settings)
     app = create_app(settings, runtime)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn_config(app, settings))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime,

@@ -44,3 +44,45 @@ def test_flags_over_environment_over_defaults(tmp_path):
         load_settings([], {"N7WEB_NO_ASSISTANT": "maybe"})
     with pytest.raises(SettingsError, match="port"):
         load_settings(["--port", "0"], {})
+
+
+@pytest.mark.parametrize("argv,env,message", [
+    (["--turn-deadline-s", "110"], {"N7WEB_TOKEN_TTL_S": "30"},
+     "turn deadline (110 s) must be below the token expiry (30 s)"),
+    (["--vehicle-tool-timeout-s", "70"], {}, "vehicle tool timeout (70 s) must be below the turn deadline (60 s)"),
+    ([], {"CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS": "61"}, "must be below the turn deadline"),
+    (["--token-ttl-s", "121"], {}, "less than or equal to 120"),
+])
+def test_a_timeout_ladder_that_does_not_nest_is_refused(tmp_path, argv, env, message):
+    with pytest.raises(SettingsError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_settings(argv + ["--state-dir", str(tmp_path)], env)
+
+
+def test_the_ladder_that_nests_is_used_by_every_rung(tmp_path):
+    s = load_settings(["--state-dir", str(tmp_path), "--turn-deadline-s", "3"],
+                      {"CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS": "2"})
+    assert (s.timeouts.callback_s, s.timeouts.tool_s, s.timeouts.turn_deadline_s, s.timeouts.token_ttl_s) == (
+        1.3, 2.0, 3.0, 120.0)
+
+
+def test_every_option_has_help_a_variable_and_a_readme_row(capsys):
+    from app.settings import Settings, build_parser
+    from app.settings_table import environment, markdown
+
+    help_text = " ".join(build_parser().format_help().split())
+    for name, info in Settings.model_fields.items():
+        assert info.description, name
+        assert f"--{name.replace('_', '-')}" in help_text and " ".join(info.description.split())[:30] in help_text
+        assert f"`--{name.replace('_', '-')}`" in markdown(Settings)
+    assert "#Environment=N7WEB_CONFIRM_TIMEOUT_MS=300" in environment(Settings)
+    assert "#Environment=CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS=45.0" in environment(Settings)
+
+
+def test_the_readme_table_is_the_generated_one():
+    from pathlib import Path
+
+    from app.settings import Settings
+    from app.settings_table import markdown
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert markdown(Settings) in readme

@@ -1,4 +1,5 @@
-"""Loading and validating the parser's utterance table (``tests/utterances/*.yaml``).
+"""Loading and validating the parser's utterance table (``tests/utterances/*.yaml``
+and ``tests/utterances/v2/*.yaml``).
 
 Shared by ``tests/test_utterance_table.py`` and ``tests/test_utterance_coverage.py``
 (loaded by path, so this directory needs no package). Nothing here imports the
@@ -17,11 +18,27 @@ import yaml
 
 TABLE_DIR = Path(__file__).resolve().parent
 
-ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags"})
+V2_DIR = TABLE_DIR / "v2"
+
+ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags", "seat"})
 REQUIRED_ENTRY_KEYS = frozenset({"text", "expect"})
-EXPECT_KEYS = ("language", "actions", "needs", "mentions", "negated", "complete")
+#: The keys of the parser's JSON result (DESIGN section 4, revision 2).
+EXPECT_KEYS = ("language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "complete")
+#: Keys every expectation must assert; the others are asserted only where a
+#: row gives them (a row leaves out what the spec does not settle). Rows in
+#: the first table (top-level files) assert the six keys of revision 1.
+REQUIRED_EXPECT_KEYS = frozenset({"actions"})
+V1_REQUIRED_EXPECT_KEYS = frozenset({"language", "actions", "needs", "mentions", "negated", "complete"})
 KINDS = ("command", "non_command")
 LANGUAGES = ("en", "zh")
+#: Speaker seats (DESIGN section 3a); a row without ``seat`` is an unknown speaker.
+SEATS = ("driver", "passenger", "rear_left", "rear_right", "outside")
+SAID = ("command", "question", "statement", "wish", "negated", "held")
+DIRECTIONS = ("increase", "decrease", "set", "on", "off", "open", "close", "activate")
+FOLLOW_UPS = ("me_too", "more", "undo")
+ACTION_KEYS = frozenset({"capability", "target", "parameters", "vague"})
+MENTION_KEYS = frozenset({"capability", "target", "said", "direction"})
+QUERY_KEYS = frozenset({"capability", "target"})
 TAGS = frozenset(
     {
         "question",  # a question: no action, complete false
@@ -39,9 +56,40 @@ TAGS = frozenset(
         "politeness",  # politeness frames that keep a text complete
         "normalisation",  # case, NFKC width, trailing punctuation
         "extra_text",  # a command plus something else: complete false
+        # revision 2 (tests/utterances/v2)
+        "scope",  # hostile scope: a hold, negation, question, statement or wish that must reach its clause
+        "retraction",  # "never mind", "cancel that", "算了", "取消": holds every clause before it
+        "correction",  # "no, the sunroof", "I mean", "不对": acts only on what follows
+        "exclusion",  # "all windows except the driver's": the group minus the excluded members
+        "reported_speech",  # "he said ...", "他说", quoted or not: held
+        "statement",  # a statement about a control ("the window is open"): said statement
+        "wish",  # "keep it closed", "I hope it stays closed": said wish
+        "query",  # a state question answered locally: `queries`
+        "follow_up",  # "me too", "a bit more", "undo": `follow_up`
+        "asr",  # speech-recogniser text: no punctuation, lower case, fillers, run-ons
+        "mixed_language",  # aliases of one language inside text of the other
+        "fahrenheit",  # a Fahrenheit value converted to Celsius (nearest 0.5)
+        "relative",  # an adjust_* change, vague or explicit
+        "parameter_word",  # low/medium/high/max/min, 一半/全开/一条缝/a crack ...
+        "seat",  # a speaker seat: "my", a target-less seat/window/zone control
+        "plural",  # a plural control noun: every fitted member
+        "mode_name",  # a mode by its name alone or with "please"
+        "haste",  # adverbs of haste keep a text complete
+        "weather",  # weather talk: no need, no action
+        "travel",  # travel and navigation talk
+        "music",  # music and media talk
+        "idiom",  # idioms holding comfort words ("cold feet", "热门", "this song is fire")
+        "punctuation",  # the meaning rests on punctuation: not re-parsed without it
     }
 )
-NON_COMMAND_TAGS = frozenset({"question", "chitchat", "adversarial"})
+NON_COMMAND_TAGS = frozenset(
+    {"question", "chitchat", "adversarial", "statement", "wish", "weather", "travel", "music", "idiom"}
+)
+#: Tags of a hostile scope row, one of which goes with ``scope``.
+SCOPE_KINDS = frozenset(
+    {"retraction", "correction", "exclusion", "conditional", "reported_speech", "negation", "question",
+     "statement", "wish", "query", "extra_text"}
+)
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 
@@ -59,14 +107,24 @@ class Entry:
     kind: str
     tags: tuple[str, ...]
     expect: dict[str, Any]
+    seat: str | None = None
+    """The speaker's seat passed to the parser (None: unknown)."""
 
     @property
     def id(self) -> str:
-        return f"{self.file}:{self.index}:{self.text}"
+        seat = f"@{self.seat}" if self.seat else ""
+        return f"{self.file}:{self.index}:{self.text}{seat}"
+
+    @property
+    def v2(self) -> bool:
+        return self.file.startswith("v2/")
 
     @property
     def language(self) -> str:
         return self.expect["language"]
+
+    def asserts(self, key: str) -> bool:
+        return key in self.expect
 
     @property
     def mentions(self) -> list[dict[str, Any]] | None:
@@ -81,7 +139,14 @@ class Table:
 
 
 def table_files() -> list[Path]:
-    return sorted(p for p in TABLE_DIR.iterdir() if p.suffix in (".yaml", ".yml"))
+    """The first table's files, then revision 2's (``v2/``)."""
+    first = sorted(p for p in TABLE_DIR.iterdir() if p.suffix in (".yaml", ".yml"))
+    second = sorted(p for p in V2_DIR.iterdir() if p.suffix in (".yaml", ".yml")) if V2_DIR.is_dir() else []
+    return first + second
+
+
+def _file_name(path: Path) -> str:
+    return path.relative_to(TABLE_DIR).as_posix()
 
 
 def load_table() -> Table:
@@ -90,38 +155,45 @@ def load_table() -> Table:
     if not files:
         table.problems.append(f"{TABLE_DIR}: no YAML files")
     for path in files:
+        name = _file_name(path)
+        v2 = name.startswith("v2/")
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
-            table.problems.append(f"{path.name}: invalid YAML: {exc}")
+            table.problems.append(f"{name}: invalid YAML: {exc}")
             continue
         if not isinstance(data, list) or not data:
-            table.problems.append(f"{path.name}: must be a non-empty list of entries")
+            table.problems.append(f"{name}: must be a non-empty list of entries")
             continue
         for index, raw in enumerate(data):
-            where = f"{path.name}[{index}]"
+            where = f"{name}[{index}]"
             if isinstance(raw, dict) and isinstance(raw.get("text"), str):
                 where += f" {raw['text']!r}"
-            problems = structure_problems(raw)
+            problems = structure_problems(raw, v2=v2)
             if problems:
                 table.problems.extend(f"{where}: {p}" for p in problems)
                 continue
+            expect = dict(raw["expect"])
+            # The language is always asserted: it follows from the text alone.
+            expect.setdefault("language", expected_language(raw["text"]))
             table.entries.append(
                 Entry(
-                    file=path.name,
+                    file=name,
                     index=index,
                     text=raw["text"],
                     kind=raw.get("kind", "command"),
                     tags=tuple(raw.get("tags", ())),
-                    expect=raw["expect"],
+                    expect=expect,
+                    seat=raw.get("seat"),
                 )
             )
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, str | None], str] = {}
     for e in table.entries:
-        if e.text in seen:
-            table.problems.append(f"{e.file}[{e.index}] {e.text!r}: duplicate of {seen[e.text]}")
+        key = (e.text, e.seat)
+        if key in seen:
+            table.problems.append(f"{e.file}[{e.index}] {e.text!r}: duplicate of {seen[key]}")
         else:
-            seen[e.text] = f"{e.file}[{e.index}]"
+            seen[key] = f"{e.file}[{e.index}]"
     return table
 
 
@@ -143,23 +215,75 @@ def _is_scalar_param(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str)) and value is not None
 
 
-def _control_list_problems(name: str, value: Any) -> list[str]:
+def _control_list_problems(name: str, value: Any, allowed: frozenset[str]) -> list[str]:
+    """`mentions`, `negated` and `queries`: ``capability`` always; ``target``
+    (null = none said), ``said`` and ``direction`` asserted where given."""
     if not isinstance(value, list):
         return [f"expect.{name} must be a list"]
     out = []
     for i, item in enumerate(value):
         where = f"expect.{name}[{i}]"
-        if not isinstance(item, dict) or set(item) != {"capability", "target"}:
-            out.append(f"{where} must have exactly the keys capability, target")
+        if not isinstance(item, dict) or "capability" not in item or set(item) - allowed:
+            out.append(f"{where} must have the key capability and only the keys {sorted(allowed)}")
             continue
         if not isinstance(item["capability"], str) or not item["capability"]:
             out.append(f"{where}.capability must be a non-empty string")
-        if item["target"] is not None and not (isinstance(item["target"], str) and item["target"]):
+        if "target" in item and item["target"] is not None and not (isinstance(item["target"], str) and item["target"]):
             out.append(f"{where}.target must be a non-empty string or null")
+        if "said" in item and item["said"] not in SAID:
+            out.append(f"{where}.said must be one of {SAID}")
+        if "direction" in item and item["direction"] is not None and item["direction"] not in DIRECTIONS:
+            out.append(f"{where}.direction must be null or one of {DIRECTIONS}")
+        if name == "negated" and item.get("said", "negated") not in ("negated", "held"):
+            out.append(f"{where}.said must be negated or held")
     return out
 
 
-def structure_problems(raw: Any) -> list[str]:
+def _action_problems(actions: Any) -> list[str]:
+    if not isinstance(actions, list):
+        return ["expect.actions must be a list"]
+    out = []
+    for i, a in enumerate(actions):
+        where = f"expect.actions[{i}]"
+        if not isinstance(a, dict) or not {"capability", "target", "parameters"} <= set(a) or set(a) - ACTION_KEYS:
+            out.append(f"{where} must have the keys capability, target, parameters (and optionally vague: true)")
+            continue
+        if not isinstance(a["capability"], str) or not a["capability"]:
+            out.append(f"{where}.capability must be a non-empty string")
+        if not isinstance(a["target"], str) or not a["target"]:
+            out.append(f"{where}.target must be a non-empty string")
+        if "vague" in a and a["vague"] is not True:
+            out.append(f"{where}.vague is written only as true (absent means not vague)")
+        params = a["parameters"]
+        if not isinstance(params, dict):
+            out.append(f"{where}.parameters must be a mapping")
+        else:
+            for k, v in params.items():
+                if not _is_scalar_param(v):
+                    out.append(f"{where}.parameters.{k} must be a bool, int, float or string")
+    return out
+
+
+def _tag_problems(raw: dict[str, Any], kind: str) -> list[str]:
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        return ["tags must be a list of strings"]
+    out = []
+    bad = [t for t in tags if t not in TAGS]
+    if bad:
+        out.append(f"unknown tags {bad} (known: {sorted(TAGS)})")
+    if len(set(tags)) != len(tags):
+        out.append("repeated tags")
+    if set(tags) & NON_COMMAND_TAGS and kind != "non_command":
+        out.append(f"entries tagged {sorted(set(tags) & NON_COMMAND_TAGS)} must be kind: non_command")
+    if kind == "non_command" and not set(tags) & NON_COMMAND_TAGS:
+        out.append(f"a non_command entry needs one of the tags {sorted(NON_COMMAND_TAGS)}")
+    if "scope" in tags and not set(tags) & SCOPE_KINDS:
+        out.append(f"a scope entry needs one of the tags {sorted(SCOPE_KINDS)}")
+    return out
+
+
+def structure_problems(raw: Any, v2: bool = False) -> list[str]:
     """Everything wrong with one raw entry's shape (empty when well formed)."""
     if not isinstance(raw, dict):
         return ["an entry must be a mapping"]
@@ -176,26 +300,19 @@ def structure_problems(raw: Any) -> list[str]:
         return out
     if not isinstance(raw["text"], str) or not raw["text"].strip():
         out.append("text must be a non-empty string")
+    if "seat" in raw and raw["seat"] not in SEATS:
+        out.append(f"seat must be one of {SEATS} (leave it out for an unknown speaker)")
     kind = raw.get("kind", "command")
     if kind not in KINDS:
         out.append(f"kind must be one of {KINDS}, not {kind!r}")
-    tags = raw.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
-        out.append("tags must be a list of strings")
-    else:
-        bad = [t for t in tags if t not in TAGS]
-        if bad:
-            out.append(f"unknown tags {bad} (known: {sorted(TAGS)})")
-        if len(set(tags)) != len(tags):
-            out.append("repeated tags")
-        if set(tags) & NON_COMMAND_TAGS and kind != "non_command":
-            out.append("question/chitchat/adversarial entries must be kind: non_command")
-        if kind == "non_command" and not set(tags) & NON_COMMAND_TAGS:
-            out.append("a non_command entry needs one of the tags question, chitchat, adversarial")
+    out.extend(_tag_problems(raw, kind))
     exp = raw["expect"]
     if not isinstance(exp, dict):
         return out + ["expect must be a mapping"]
-    required = set(EXPECT_KEYS) - ({"mentions"} if kind == "non_command" else set())
+    if v2:
+        required = set(REQUIRED_EXPECT_KEYS)
+    else:
+        required = set(V1_REQUIRED_EXPECT_KEYS) - ({"mentions"} if kind == "non_command" else set())
     unknown = set(exp) - set(EXPECT_KEYS)
     missing = required - set(exp)
     if unknown:
@@ -204,77 +321,90 @@ def structure_problems(raw: Any) -> list[str]:
         out.append(f"expect: missing keys {sorted(missing)}")
     if unknown or missing:
         return out
-    if exp["language"] not in LANGUAGES:
+    if "language" in exp and exp["language"] not in LANGUAGES:
         out.append(f"expect.language must be one of {LANGUAGES}")
-    if not isinstance(exp["complete"], bool):
+    if "complete" in exp and not isinstance(exp["complete"], bool):
         out.append("expect.complete must be true or false")
-    if not isinstance(exp["needs"], list) or not all(isinstance(n, str) for n in exp["needs"]):
+    if "needs" in exp and (not isinstance(exp["needs"], list) or not all(isinstance(n, str) for n in exp["needs"])):
         out.append("expect.needs must be a list of strings")
-    actions = exp["actions"]
-    if not isinstance(actions, list):
-        out.append("expect.actions must be a list")
-    else:
-        for i, a in enumerate(actions):
-            where = f"expect.actions[{i}]"
-            if not isinstance(a, dict) or set(a) != {"capability", "target", "parameters"}:
-                out.append(f"{where} must have exactly the keys capability, target, parameters")
-                continue
-            if not isinstance(a["capability"], str) or not a["capability"]:
-                out.append(f"{where}.capability must be a non-empty string")
-            if not isinstance(a["target"], str) or not a["target"]:
-                out.append(f"{where}.target must be a non-empty string")
-            params = a["parameters"]
-            if not isinstance(params, dict):
-                out.append(f"{where}.parameters must be a mapping")
-            else:
-                for k, v in params.items():
-                    if not _is_scalar_param(v):
-                        out.append(f"{where}.parameters.{k} must be a bool, int, float or string")
+    if "follow_up" in exp and exp["follow_up"] is not None and exp["follow_up"] not in FOLLOW_UPS:
+        out.append(f"expect.follow_up must be null or one of {FOLLOW_UPS}")
+    out.extend(_action_problems(exp["actions"]))
     for name in ("mentions", "negated"):
         if name in exp:
-            out.extend(_control_list_problems(name, exp[name]))
+            out.extend(_control_list_problems(name, exp[name], MENTION_KEYS))
+    if "queries" in exp:
+        out.extend(_control_list_problems("queries", exp["queries"], QUERY_KEYS))
     return out
 
 
 # ---------------------------------------------------------------- self-consistency
+def _pair(item: dict[str, Any]) -> tuple[str, Any]:
+    return (item["capability"], item.get("target", "<any>"))
+
+
 def consistency_problems(e: Entry) -> list[str]:
     """What contradicts the contract inside one well-formed expectation."""
     exp = e.expect
+    actions = exp["actions"]
+    needs = exp.get("needs")
+    negated = exp.get("negated")
+    complete = exp.get("complete")
+    follow_up = exp.get("follow_up")
     out = []
     if expected_language(e.text) != exp["language"]:
         out.append(f"language should be {expected_language(e.text)!r} for this text")
-    if exp["complete"] and (not exp["actions"] or exp["needs"]):
-        out.append("complete true needs actions and no needs")
+    if complete and (not (actions or follow_up) or needs or needs is None):
+        out.append("complete true needs actions (or a follow-up) and asserts needs: []")
     if e.kind == "non_command":
-        if exp["actions"] or exp["complete"] or exp["needs"] or exp["negated"]:
-            out.append("a non_command has no actions, needs or negated entries and is not complete")
-    keys = [(a["capability"], a["target"], tuple(sorted(a["parameters"].items()))) for a in exp["actions"]]
+        if actions or complete or needs or negated or follow_up:
+            out.append("a non_command has no actions, needs, negated entries or follow-up and is not complete")
+    keys = [(a["capability"], a["target"], tuple(sorted(a["parameters"].items())), a.get("vague", False)) for a in actions]
     if len(set(keys)) != len(keys):
         out.append("identical actions must collapse into one")
+    for a in actions:
+        if a.get("vague") and ".adjust_" not in a["capability"]:
+            out.append(f"only an adjust_* action can be vague, not {a['capability']}")
     mentions = exp.get("mentions")
     if mentions is not None:
-        pairs = [(m["capability"], m["target"]) for m in mentions]
+        pairs = [_pair(m) for m in mentions]
         if len(set(pairs)) != len(pairs):
             out.append("mentions must be deduplicated")
-        for n in exp["negated"]:
-            if (n["capability"], n["target"]) not in pairs:
+        for n in negated or ():
+            if _pair(n) not in pairs and (n["capability"], "<any>") not in pairs:
                 out.append(f"negated {n} is not in mentions")
-        for a in exp["actions"]:
+        fully_targeted = all("target" in m for m in mentions)
+        for a in actions if fully_targeted else ():
             if (a["capability"], a["target"]) not in pairs and (a["capability"], None) not in pairs:
                 out.append(f"action {a['capability']}/{a['target']} has no mention")
-    negated = [(n["capability"], n["target"]) for n in exp["negated"]]
-    if len(set(negated)) != len(negated):
-        out.append("negated must be deduplicated")
-    if ("negation" in e.tags or "conditional" in e.tags) and not exp["negated"]:
-        out.append("a negation/conditional entry must have negated entries")
-    if "conflict" in e.tags and (exp["actions"] or exp["complete"]):
+        for m in mentions:
+            if m.get("said") in ("negated", "held") and negated is not None and _pair(m) not in {_pair(n) for n in negated}:
+                out.append(f"mention {m} is {m['said']} but not in negated")
+    if negated is not None:
+        npairs = [_pair(n) for n in negated]
+        if len(set(npairs)) != len(npairs):
+            out.append("negated must be deduplicated")
+    if ("negation" in e.tags or "conditional" in e.tags or "retraction" in e.tags
+            or "reported_speech" in e.tags) and not negated:
+        out.append("a negation/conditional/retraction/reported-speech entry must assert negated entries")
+    if "conflict" in e.tags and (actions or complete):
         out.append("a conflict gives no action and complete false")
-    if "need" in e.tags and (not exp["needs"] or exp["complete"]):
+    if "need" in e.tags and (not needs or complete):
         out.append("a need entry has needs and is not complete")
-    if "unresolved" in e.tags and exp["complete"]:
+    if "unresolved" in e.tags and complete:
         out.append("an unresolved entry is not complete")
-    if "extra_text" in e.tags and exp["complete"]:
+    if "extra_text" in e.tags and complete:
         out.append("an extra_text entry is not complete")
+    if "query" in e.tags and not exp.get("queries"):
+        out.append("a query entry asserts its queries")
+    if "follow_up" in e.tags and "follow_up" not in exp:
+        out.append("a follow_up entry asserts follow_up")
+    if "relative" in e.tags and not any(".adjust_" in a["capability"] for a in actions):
+        out.append("a relative entry expects an adjust_* action")
+    if "exclusion" in e.tags and not negated:
+        out.append("an exclusion entry mentions the excluded members as negated")
+    if e.v2 and "scope" in e.tags and actions and "exclusion" not in e.tags and not negated and not exp.get("queries"):
+        out.append("a scope entry with actions asserts what was negated, held or asked")
     return out
 
 
@@ -312,16 +442,18 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
                 out.append(f"{where}: parameter {name} must be written as a float (e.g. 21.0)")
         if cap.at_least_one and not params:
             out.append(f"{where}: {a['capability']} needs at least one parameter")
-    for name in ("mentions", "negated"):
+    for name in ("mentions", "negated", "queries"):
         for i, m in enumerate(exp.get(name) or []):
             where = f"{name}[{i}]"
             if m["capability"] not in catalog.capabilities:
                 out.append(f"{where}: unknown capability {m['capability']!r}")
+            elif "target" not in m:
+                continue
             elif m["target"] is not None and m["target"] not in catalog.valid_targets(m["capability"]):
                 out.append(f"{where}: target {m['target']!r} is not valid for {m['capability']}")
             elif m["target"] is None and catalog.capabilities[m["capability"]].default_target is None:
                 out.append(f"{where}: {m['capability']} is always mentioned with its id as target")
-    for n in exp["needs"]:
+    for n in exp.get("needs") or ():
         if n not in catalog.needs:
             out.append(f"unknown need {n!r}")
     return out
@@ -339,3 +471,4 @@ def out_of_range_values(e: Entry, catalog: Any) -> list[str]:
             if spec is not None and (problem := spec.check(value)) and problem[0] == "out_of_range":
                 found.append(f"{a['capability']}.{name}={value!r}")
     return found
+

@@ -146,7 +146,12 @@ class CanLink:
 
     # -- public API ---------------------------------------------------------------
     def status(self) -> dict[str, str]:
-        return {"interface": self.config.interface, "channel": self.config.channel, "state": self._bus_state}
+        """Bus state, and the log's (``ok``/``error``) when ``--can-log`` is set."""
+        out = {"interface": self.config.interface, "channel": self.config.channel, "state": self._bus_state}
+        if self.config.can_log is not None:
+            can_log = self._log
+            out["log"] = can_log.state if can_log is not None else "ok"
+        return out
 
     def stats(self) -> dict[str, int]:
         """Frame counters, including frames dropped by the E2E checks."""
@@ -288,7 +293,11 @@ class CanLink:
                 with self._tx_lock:  # a frame arrived: the bus works again (unless closing)
                     if self._bus_state == "error" and not self._stop.is_set():
                         self._bus_state = "up"
-            self._on_message(msg)
+            try:
+                self._on_message(msg)
+            except Exception as exc:  # one bad frame must never end reception for good
+                self._count("rx_other")
+                log.error("CAN receive: frame dropped (%s)", type(exc).__name__)
 
     def _on_message(self, msg: can.Message) -> None:
         if not msg.timestamp:

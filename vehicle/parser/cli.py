@@ -1,11 +1,13 @@
-"""``n7web parse [--json] [--catalog DIR] [TEXT ...]``: utterances to JSON.
+"""``n7web parse [--json] [--seat SEAT] [--catalog DIR] [TEXT ...]``: utterances to JSON.
 
 With TEXT, prints one JSON object (DESIGN section 4). Without, reads one
 utterance per stdin line and prints exactly one object per line, in order,
 flushed as it goes, in one process: an empty line gives the empty result,
 and an internal error on one line gives that line's object with "error"
 set (a short message, no traceback) while the batch goes on. Input and
-output are UTF-8 whatever the locale.
+output are UTF-8 whatever the locale. ``--seat`` (driver, passenger,
+rear_left, rear_right, outside; default unknown) is the speaker of every
+line (DESIGN section 3a).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from vehicle.actions import SEAT_VALUES
 from vehicle.catalog import CatalogError, load_catalog
 
 from .engine import Parser
@@ -27,9 +30,9 @@ def _utf8(stream: TextIO, errors: str) -> None:
         reconfigure(encoding="utf-8", errors=errors)
 
 
-def _line(parser: Parser, text: str) -> dict[str, Any]:
+def _line(parser: Parser, text: str, seat: str | None = None) -> dict[str, Any]:
     try:
-        return parser.parse(text).to_json()
+        return parser.parse(text, seat=seat).to_json()
     except Exception as exc:  # one bad line must not end the batch
         out = ParseResult(language=_language(text)).to_json()
         out["error"] = f"internal error: {type(exc).__name__}"
@@ -51,6 +54,7 @@ def _emit(obj: dict[str, Any], out: TextIO) -> None:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="n7web parse", description="Parse utterances to the DESIGN section 4 JSON.")
     ap.add_argument("--json", action="store_true", help="print JSON (the only output format; accepted for clarity)")
+    ap.add_argument("--seat", default=None, choices=SEAT_VALUES, help="the speaker's seat (default: unknown)")
     ap.add_argument("--catalog", default=None, help="catalog directory (default: the shipped catalog)")
     ap.add_argument("text", nargs="*", help="the utterance; without it, one utterance per stdin line")
     args = ap.parse_args(argv)
@@ -63,10 +67,10 @@ def main(argv: list[str]) -> int:
         print(f"n7web parse: invalid catalog: {exc}", file=sys.stderr)
         return 2
     if args.text:
-        _emit(_line(parser, " ".join(args.text)), sys.stdout)
+        _emit(_line(parser, " ".join(args.text), args.seat), sys.stdout)
         return 0
     for raw in sys.stdin:
-        _emit(_line(parser, raw.rstrip("\r\n")), sys.stdout)
+        _emit(_line(parser, raw.rstrip("\r\n"), args.seat), sys.stdout)
     return 0
 
 

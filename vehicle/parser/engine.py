@@ -2,70 +2,66 @@
 
 One utterance, step by step (all pure; nothing here does I/O):
 
-1. normalise (NFKC, lower case, numbers lifted out);
-2. cut into pieces where a new command may begin, and read the longest
-   run of pieces a template matches (the whole sentence first): "open the
-   driver and passenger windows" is one clause, "turn on the AC and open
-   the sunroof" two, "twenty-one and a half" a number;
-3. per clause: politeness, negation, conditions and questions; the frame
-   its template says, completed from the previous clause where it says less
-   ("driver to 21 and passenger to 23");
-4. resolve each frame against the catalog; spot the controls and needs of
-   clauses no template reads;
-5. collapse repeats; two different values for one physical control give
-   neither; a negated control is never an action;
-6. `complete` only when all of the text became actions or negated entries.
+1. normalise (NFKC, lower case, numbers lifted out, sentence ends and
+   quotation marks kept as markers);
+2. a whole-text follow-up ("me too", "a bit more", "undo") is that and
+   nothing else;
+3. cut into chunks (sentence, quotation), take exclusion phrases out, cut
+   each chunk into pieces where a new command may begin, and read the
+   longest run of pieces a template matches (the whole sentence first); a
+   piece no template reads is tried as a run-on (:mod:`.runon`);
+4. per clause: politeness, negation, conditions, questions, retraction,
+   reported speech, wishes, statements (:mod:`.markers`); the frame its
+   template says, completed from the previous clause where it says less;
+5. decide what was *said* of each clause, with the reach of each hold
+   (:mod:`.scope`), then assemble actions, mentions, negations, queries,
+   needs and `complete` (:mod:`.assemble`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import re
+import threading
+from dataclasses import replace
 from pathlib import Path
 
-from vehicle.actions import Action, Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
-from .clauses import Clause, Piece, clause, join, pieces
+from .assemble import Assembler, Read
+from .clauses import Piece, clause, join, pieces
+from .exclude import Exclusions
+from .followup import follow_up
 from .frame import Frame
+from .markers import Clause
 from .matcher import match
+from .mixed import MixedLanguage
 from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
-
-_TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 from .result import ParseResult
+from .runon import DANGLING, cut_points, split
+from .scope import Chunk, Placed, chunks, said_of
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
+from .cues import (
+    COMMAND_START, CONTROL_KINDS, GLASS_INSIDE, NEG_FIRST, OPENER, PREDICATE, QUESTION_START, ZH_ALL,
+    controls_in, hits_in, leave_alone, names_op,
+)
 
+_TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
 #: passenger windows" is four pieces).
 MAX_RUN = 5
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
+#: Clause frames kept across parses (cleared when full).
+FRAME_CACHE = 4096
+_MISSING = object()
 _WARM_UP = {
-    "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold"),
-    "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷"),
+    "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold",
+           "turn on the ac set the fan to five"),
+    "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
-
-
-@dataclass
-class _Reading:
-    """What the clauses of one utterance have said so far (one parse only)."""
-
-    actions: list[Action] = field(default_factory=list)
-    mentions: list[Mention] = field(default_factory=list)
-    negated: list[Mention] = field(default_factory=list)
-    needs: list[str] = field(default_factory=list)
-    unresolved: bool = False
-    question: bool = False
-    conflict: bool = False
-    previous: Frame | None = None
-    pending_condition: bool = False
-    previous_held: bool = False
-    last_actions: list[Action] = field(default_factory=list)
-    """Actions of the clause just read (a condition after it holds them)."""
-
-
 class Parser:
-    """Reads an utterance into actions, needs, mentions and negations.
+    """Reads an utterance into actions, needs, mentions, negations and queries.
 
     Built once (templates loaded, every reference validated, both languages
     warmed); :meth:`parse` is then pure and safe to call from any thread.
@@ -79,115 +75,237 @@ class Parser:
         self._spotters = {
             lang: Spotter(grammar, self._resolver) for lang, grammar in self._templates.grammars.items()
         }
+        self._exclusions = {
+            lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
+        }
+        self._mixed = MixedLanguage(self._templates.grammars)
+        self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
+        self._lock = threading.Lock()
         for texts in _WARM_UP.values():
             for text in texts:
                 self.parse(text)
+
+    def clear_cache(self) -> None:
+        """Forget the clause frames kept across parses (benchmarks time first sight with it)."""
+        with self._lock:
+            self._frames.clear()
 
     @property
     def templates(self) -> Templates:
         return self._templates
 
-    def parse(self, text: str) -> ParseResult:
-        """Parse one utterance."""
+    def parse(self, text: str, seat: str | None = None) -> ParseResult:
+        """Parse one utterance said from `seat` (None: unknown)."""
         norm = normalize(text[: MAX_CHARS + 1])
-        grammar = self._templates.grammars[norm.language]
-        spotter = self._spotters[norm.language]
         if len(text) > MAX_CHARS:
             # No one speaks this much to a car: mention what it names, act on nothing.
+            spotter = self._spotters[norm.language]
             return ParseResult(language=norm.language, mentions=spotter.mentions(norm.text))
-        reading = _Reading()
-        parts = pieces(norm.text, norm.language)
-        alone = [clause(p.text, norm.language, norm.asked) for p in parts]
-        i = 0
-        while i < len(parts):
-            j, cl, frame = self._longest(parts, alone, i, norm, grammar)
-            self._read(reading, cl, frame, spotter)
-            i = j + 1
-        return self._finish(reading, norm.language)
+        kind = follow_up(norm.text, norm.language)
+        if kind is not None:
+            return ParseResult(language=norm.language, follow_up=kind, complete=True)
+        result = self._parse(norm, norm.language, seat)
+        if norm.language == "zh" and self._mixed.is_mixed(norm.text) and not result.complete:
+            # Mixed language: read the English words as their Chinese aliases, or
+            # the Chinese words as English ones, and keep the better reading.
+            def score(r: ParseResult) -> tuple[bool, int, int, int]:
+                return (r.complete, len(r.actions), len(r.negated) + len(r.queries), len(r.mentions))
+
+            for lang, alt in self._mixed.variants(norm):
+                other = self._parse(alt, lang, seat)
+                held = {(m.capability, m.target) for m in result.negated}
+                more = {(m.capability, m.target) for m in other.negated}
+                # a reading that lost a negation or a hold is never taken; one that finds more always is
+                if held <= more and (held < more or score(other) > score(result)):
+                    result = replace(other, language="zh")
+        return result
+
+    def _parse(self, norm: Normalized, language: str, seat: str | None) -> ParseResult:
+        grammar = self._templates.grammars[language]
+        spotter = self._spotters[language]
+        reads: list[Read] = []
+        placed: list[Placed] = []
+        previous: Frame | None = None
+        cache: dict[str, Frame | None] = {}
+        for whole in chunks(leave_alone(norm.text, language)):
+          for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
+            chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
+            excluded: tuple[str, ...] = ()
+            found = self._exclusions[language].find(text)
+            if found is not None:
+                text, excluded = found.text, found.targets
+            parts = pieces(text, language)
+            clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
+            for cl, frame in clauses:
+                if frame is not None:
+                    frame = self._complete_frame(frame, previous, cl, language, excluded)
+                    previous = frame
+                    resolution = self._resolver.resolve(frame, seat)
+                else:
+                    resolution = None
+                spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
+                borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
+                    frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
+                )
+                reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
+                placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
+        said = said_of(placed)
+        return Assembler(self._catalog, self._resolver, spotter, seat).finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
 
-    def _longest(
-        self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar
-    ) -> tuple[int, Clause, Frame | None]:
+    def _condition_breaks(self, text: str, language: str, norm: Normalized, grammar: Grammar,
+                          cache: dict[str, Frame | None]) -> list[str]:
+        """Unpunctuated "set the fan to 3 if it rains close the sunroof": a
+        condition that *leads* a command of its own, right after a complete
+        command, starts a new sentence (as the recogniser dropped the full
+        stop). With a comma or a conjunction before it, or with no command
+        after it ("open the garage door when we get home"), it does not: the
+        condition then holds its whole sentence.
+        """
+        opener = OPENER[language]
+        for m in opener.finditer(text):
+            before, after = text[: m.start()].rstrip(), text[m.start():]
+            if not before or before.endswith(",") or DANGLING[language].search(before):
+                continue
+            if re.search(r"(?:\band|\bthen|然后|并且|再)$", before):
+                continue
+            if not self._reads(before, language, norm, grammar, cache):
+                continue
+            tails = cut_points(after, language)
+            if any(self._reads(after[p:], language, norm, grammar, cache) for p in tails if p > 2):
+                return [before, *self._condition_breaks(after, language, norm, grammar, cache)]
+        return [text]
+
+    def _reads(self, text: str, language: str, norm: Normalized, grammar: Grammar,
+               cache: dict[str, Frame | None]) -> bool:
+        """A template reads `text` as one unmarked command, or it is a readable run-on."""
+        cl = clause(text.strip(" ,"), language)
+        if cl.marked or cl.wish or cl.statement or not cl.body:
+            return False
+        if self._frame(cl.body, norm, grammar, cache) is not None:
+            return True
+        return self._run_on(text.strip(" ,"), language, False, norm, grammar, cache) is not None
+
+    def _clauses(self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar,
+                 cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]]:
+        """The clauses of one chunk with their frames (None: no template reads it)."""
+        last = len(parts) - 1
+        alone = [clause(p.text, language, asked and k == last) for k, p in enumerate(parts)]
+        out: list[tuple[Clause, Frame | None]] = []
+        i = 0
+        while i < len(parts):
+            j, cl, frame = self._longest(parts, alone, i, norm, grammar, asked and i == last, cache)
+            if frame is None and j == i and not cl.retraction and not cl.empty:
+                run_on = self._run_on(parts[i].text, language, asked and i == last, norm, grammar, cache)
+                if run_on is not None:
+                    out.extend(run_on)
+                    i += 1
+                    continue
+            out.append((cl, frame))
+            i = j + 1
+        return out
+
+    def _frame(self, body: str, norm: Normalized, grammar: Grammar, cache: dict[str, Frame | None]) -> Frame | None:
+        """The frame a template reads in `body` (per parse, then a bounded cache
+        across parses: voice commands repeat, and hassil is most of the time)."""
+        if body in cache:
+            return cache[body]
+        key = (grammar.language, body, norm.numbers)
+        found = self._frames.get(key, _MISSING)
+        if found is _MISSING:
+            found = match(grammar, body, norm.numbers) if body else None
+            with self._lock:
+                if len(self._frames) >= FRAME_CACHE:
+                    self._frames.clear()
+                self._frames[key] = found
+        cache[body] = found
+        return found
+
+    def _longest(self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar,
+                 asked_last: bool, cache: dict[str, Frame | None]) -> tuple[int, Clause, Frame | None]:
         """The longest run of pieces from `i` one template reads (else piece i alone)."""
+        language = grammar.language
+        if alone[i].retraction or alone[i].empty:
+            return i, alone[i], None
         last = min(len(parts), i + MAX_RUN) - 1
         for k in range(i + 1, last + 1):
-            marked = alone[k]
-            if marked.negated or marked.conditional or marked.question or marked.empty:
+            if (alone[k].marked or alone[k].wish or alone[k].statement or COMMAND_START[language].match(alone[k].body)
+                    or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))):
                 last = k - 1
                 break
         for j in range(last, i, -1):
-            cl = clause(join(parts[i : j + 1], norm.language), norm.language, norm.asked)
+            cl = clause(join(parts[i : j + 1], language), language, asked_last and j == len(parts) - 1)
             if cl.question or not cl.body or not grammar.router.may_be_one_clause(cl.body):
                 continue  # more numbers or controls than any template reads
-            frame = match(grammar, cl.body, norm.numbers)
+            frame = self._frame(cl.body, norm, grammar, cache)
             if frame is not None:
                 return j, cl, frame
         cl = alone[i]
-        frame = match(grammar, cl.body, norm.numbers) if cl.body and not cl.question else None
+        # three control words are more than any template reads (two allow "rear window defrost")
+        crowded = controls_in(cl.body, grammar) > 2
+        frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question and not crowded else None
         return i, cl, frame
 
-    def _read(self, reading: _Reading, cl: Clause, frame: Frame | None, spotter: Spotter) -> None:
-        if cl.empty:
-            return
-        if cl.question:
-            reading.question = True
-            _add(reading.mentions, spotter.mentions(cl.text))
-            if cl.hinted and not (cl.negated or cl.conditional):
-                _add(reading.needs, spotter.needs(cl.text))
-            return
-        held = cl.negated or cl.conditional or reading.pending_condition
-        needs = () if (cl.negated or cl.conditional) else spotter.needs(cl.text)
-        _add(reading.needs, needs)
-        if frame is not None:
-            borrows = frame.device is None or frame.op == "keep"
-            if borrows and reading.previous is not None and reading.previous_held:
-                held = True  # "don't open the windows, the sunroof": what it borrows is forbidden too
-            frame = self._complete_frame(frame, reading.previous)
-            reading.previous = frame
-            reading.previous_held = held
-            reading.pending_condition = False
-            result = self._resolver.resolve(frame)
-            _add(reading.mentions, result.mentions)
-            reading.last_actions = []
-            if held:
-                _add(reading.negated, result.mentions)
-            else:
-                reading.actions.extend(result.actions)
-                reading.last_actions = list(result.actions)
-                reading.unresolved |= not result.resolved
-            return
-        spotted = spotter.mentions(cl.text)
-        _add(reading.mentions, spotted)
-        if cl.conditional:
-            # A condition no template read ("if it gets cold", "when we get
-            # home"): it may govern the clause before it or the one after it,
-            # so both are held (the service can neither wait nor evaluate).
-            _add(reading.negated, spotted)
-            self._hold_last(reading)
-            reading.pending_condition = True
-            return
-        reading.last_actions = []
-        if held and spotted:
-            _add(reading.negated, spotted)
-            reading.pending_condition = False
-            return
-        reading.pending_condition = False
-        if not needs:
-            reading.unresolved = True
+    def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
+                cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]] | None:
+        """A piece no template reads, cut where every part is readable (or None)."""
+        hits = hits_in(text, grammar)
+        controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
+        extra: tuple[int, ...] = ()
+        if language == "zh":
+            extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
+        points = cut_points(text, language, extra)
+        if not points:
+            return None
+        spotter = self._spotters[language]
 
-    def _hold_last(self, reading: _Reading) -> None:
-        """Move the previous clause's actions to `negated` (they fell under a condition)."""
-        for action in reading.last_actions:
-            if action in reading.actions:
-                reading.actions.remove(action)
-            _add(reading.negated, [m for m in reading.mentions if m.capability == action.capability
-                                   and (m.target is None or m.target == action.target)][:1]
-                 or [Mention(action.capability, action.target)])
-        reading.last_actions = []
+        dangling = DANGLING[language]
+        commands = [0]
 
-    def _complete_frame(self, frame: Frame, previous: Frame | None) -> Frame:
+        def readable(part: str, first: bool) -> bool:
+            if dangling.search(part):
+                return False
+            cl = clause(part, language)
+            if cl.retraction:
+                return True
+            if cl.empty:
+                return False  # a part of politeness alone ("要 | 不要开天窗" is 要不要, a question)
+            if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
+                return not first and bool(QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
+            few = cl.body and controls_in(cl.body, grammar) <= max(1, grammar.router.most_controls)
+            frame = self._frame(cl.body, norm, grammar, cache) if few else None
+            if frame is not None:
+                if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
+                    return False  # "空调 | 开着吗": a bare control cut off its own predicate
+                commands[0] += 1
+                return True
+            if spotter.need_only(part):
+                return True
+            # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
+            # its own, never joined to a command, and it makes the text incomplete.
+            if first:
+                return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
+            if PREDICATE.match(part):
+                return False
+            return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
+
+        if language == "en":  # a template reads one verb phrase: no part holds a second command verb
+            verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
+        else:  # a Chinese member word comes before its control: after one it starts the next clause
+            verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
+        parts = split(text, points, readable, controls=controls, most=max(1, grammar.router.most_controls), verbs=verbs)
+        if parts is None or not commands[0]:
+            return None
+        out: list[tuple[Clause, Frame | None]] = []
+        for k, part in enumerate(parts):
+            cl = clause(part, language, asked and k == len(parts) - 1)
+            frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
+            out.append((cl, frame))
+        return out
+
+    def _complete_frame(self, frame: Frame, previous: Frame | None, cl: Clause, language: str,
+                        excluded: tuple[str, ...]) -> Frame:
         """Borrow from the previous clause; a lone "<targets> to N" is a temperature.
 
         "degrees" names the temperature even after another control: in "open
@@ -210,85 +328,11 @@ class Parser:
             and previous is None
             and frame.op == "set"
             and frame.number is not None
-            and frame.unit in (None, "degrees")
+            and (frame.unit == "degrees" or (frame.unit is None and frame.targets))
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
-        return frame
-
-    # -- the whole utterance ---------------------------------------------------
-
-    def _finish(self, reading: _Reading, language: str) -> ParseResult:
-        actions = self._without_negated(reading)
-        actions = self._collapse(actions, reading)
-        complete = (
-            bool(actions)
-            and not reading.needs
-            and not reading.unresolved
-            and not reading.question
-            and not reading.conflict
-        )
-        return ParseResult(
-            language=language,
-            actions=tuple(actions),
-            needs=tuple(reading.needs),
-            mentions=tuple(reading.mentions),
-            negated=tuple(reading.negated),
-            complete=complete,
-        )
-
-    def _members(self, action_or_mention) -> frozenset[str]:
-        cap, target = action_or_mention.capability, action_or_mention.target
-        if target is None:
-            return frozenset(self._catalog.target_type(cap).members)
-        try:
-            return frozenset(self._catalog.members(cap, target))
-        except KeyError:
-            return frozenset({target})
-
-    def _overlap(self, a, b) -> bool:
-        return self._catalog.control(a.capability) == self._catalog.control(b.capability) and bool(
-            self._members(a) & self._members(b)
-        )
-
-    def _without_negated(self, reading: _Reading) -> list[Action]:
-        kept = []
-        for action in reading.actions:
-            if any(self._overlap(action, m) for m in reading.negated):
-                reading.conflict = True  # said and forbidden: leave it to the model
-                continue
-            kept.append(action)
-        return kept
-
-    def _collapse(self, actions: list[Action], reading: _Reading) -> list[Action]:
-        """Identical repeats collapse; different values for one control cancel."""
-        out: list[Action] = []
-        dropped: set[int] = set()
-        for action in actions:
-            if any(action.key() == kept.key() for kept in out):
-                continue
-            merged = False
-            for n, kept in enumerate(out):
-                if not self._overlap(action, kept):
-                    continue
-                if kept.capability == action.capability and kept.target == action.target and not (
-                    set(kept.parameters) & set(action.parameters)
-                ):
-                    out[n] = Action(kept.capability, kept.target, {**kept.parameters, **action.parameters})
-                    merged = True
-                    break
-                if kept.parameters != action.parameters or kept.capability != action.capability:
-                    dropped.add(n)
-                    dropped.add(len(out))
-                    reading.conflict = True
-            if not merged:
-                out.append(action)
-        return [a for n, a in enumerate(out) if n not in dropped]
-
-
-def _add(into: list, items) -> None:
-    for item in items:
-        if item not in into:
-            into.append(item)
+        plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
+        return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
 
 
 __all__ = ["MAX_CHARS", "MAX_RUN", "Parser"]

@@ -14,6 +14,7 @@ OPS: frozenset[str] = frozenset(
     {
         "on", "off", "open", "close", "set", "up", "down", "max", "min", "half",
         "vague", "fold", "unfold", "activate", "exit", "trigger", "keep",
+        "low", "medium", "high", "crack", "more", "less",
     }
 )
 #: Units a number may carry.
@@ -44,6 +45,12 @@ class Frame:
     """Unit said with the number (see UNITS), if any."""
     color: str | None = None
     """A colour choice of the catalog, if said."""
+    plural: bool = False
+    """The control was named in the plural or with 都/所有 and no target ("close the windows")."""
+    speaker: bool = False
+    """The clause names the speaker's own member ("my", "for me", 我这边)."""
+    excluded: tuple[str, ...] = ()
+    """Targets taken out of a group ("all windows except the driver's")."""
 
     def borrow(self, previous: "Frame | None") -> "Frame":
         """Fill what this clause leaves out from the previous clause's frame.

@@ -36,6 +36,7 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
             targets.append(str(entity.value))
             texts.append(str(entity.text).strip())
     device = _value(slots, "device")
+    said_as = str(slots["device"].text).strip() if "device" in slots and slots["device"].text else ""
     for special in ("mode", "peripheral"):
         ident = _value(slots, special)
         if ident is not None:
@@ -56,7 +57,13 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
         number=number,
         unit=_value(slots, "unit"),
         color=_value(slots, "color"),
+        plural=_plural(said_as, grammar.language),
     )
+
+
+def _plural(word: str, language: str) -> bool:
+    """"windows", "seat heaters", "reading lights": the control said in the plural."""
+    return language == "en" and word.endswith("s") and not word.endswith(("ss", "us"))
 
 
 def _value(slots, name: str) -> str | None:

@@ -35,6 +35,8 @@ class Normalized:
     """Value of each number placeholder, by index."""
     asked: bool
     """The text carried a question mark (a hint, never decisive on its own)."""
+    raw: str = ""
+    """The caller's text after NFKC and lower case only (for mixed-language readings)."""
 
 
 def detect_language(text: str) -> str:
@@ -48,7 +50,7 @@ def normalize(text: str) -> Normalized:
     asked = bool(_QUESTION.search(raw))
     values: list[float] = []
     canon = _english(raw, values) if language == "en" else _chinese(raw, values)
-    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked)
+    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked, raw=raw)
 
 
 _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -58,8 +60,11 @@ _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"%"), " percent "),
     (re.compile(r"(?<=\d),(?=\d(?!\d))"), "."),  # 21,5 -> 21.5
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # twenty-one, co-pilot
-    (re.compile(r"\.(?!\d)|(?<!\d)\."), " , "),  # sentence stops (not 21.5)
-    (re.compile(r"[,;:!?。，；！？、…()\[\]\"“”]+"), " , "),
+    (re.compile(r"\.(?!\d)|(?<!\d)\."), " ; "),  # sentence stops (not 21.5)
+    (re.compile(r"[?？]"), " ? "),
+    (re.compile(r"[!;。；！]"), " ; "),
+    (re.compile(r"[\"“”「」『』]|(?<![a-z])'|'(?![a-z])"), ' " '),
+    (re.compile(r"[,:，、…()\[\]]+"), " , "),
     (re.compile(r"\s*(?:,\s*)+"), " , "),
 )
 
@@ -67,19 +72,53 @@ _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
 def _english(text: str, values: list[float]) -> str:
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
+    text = _EN_HALF.sub(" 0.5 degrees", text)
     tokens = english_numbers(text.split(), values)
+    tokens = _fahrenheit_en(tokens, values)
     # "the" carries nothing a command needs; dropping it here keeps it out
     # of every template (and every alias) and saves hassil a branch per noun.
     return _trim_commas(" ".join(t for t in tokens if t != "the"))
 
 
+_EN_HALF = re.compile(r"(?<![a-z])(?<!\band )(?<!\band a )(?:a\s+)?half\s+(?:a\s+)?degrees?\b")
+_F_WORDS = ("fahrenheit", "f", "farenheit", "fahrenheits")
+
+
+def _fahrenheit_en(tokens: list[str], values: list[float]) -> list[str]:
+    """"70 degrees fahrenheit", "70 f", "70 fahrenheit" -> Celsius placeholders."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        out.append(tok)
+        if tok.isdigit() and int(tok) < len(values):
+            j = i + 1
+            if j < len(tokens) and tokens[j] in ("degrees", "degree"):
+                j += 1
+            if j < len(tokens) and tokens[j] in _F_WORDS:
+                values[int(tok)] = to_celsius(values[int(tok)])
+                out.append("degrees")
+                i = j + 1
+                continue
+        i += 1
+    return out
+
+
 _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"°\s*c\b|℃|°"), "度"),
     (re.compile(r"\ba\s*/\s*c\b"), "ac"),
-    (re.compile(r"[,;:!?。，；！？、…~～()\[\]\"“”'’‘]+"), ","),
-    # Spaces only matter between two Latin words or digits ("turn on ac 1").
+    (re.compile(r"[?？]"), "?"),
+    (re.compile(r"(?<!\d)\.|\.(?!\d)|[!;。；！]"), ";"),
+    (re.compile(r"[\"“”「」『』]"), '"'),
+    (re.compile(r"[’‘]"), "'"),
+    (re.compile(r"[,:：，、…~～()\[\]]+|(?<![a-z])'|'(?![a-z])"), ","),
+    # A space between two Chinese characters starts a new clause (speech
+    # recognisers put one there); kept as one space, read by the cutter.
+    (re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"), "\x00"),
+    # Other spaces only matter between two Latin words or digits ("turn on ac 1").
     (re.compile(r"(?<![a-z0-9])\s+|\s+(?![a-z0-9])"), ""),
     (re.compile(r"\s+"), " "),
+    (re.compile("\x00"), " "),
     (re.compile(r",+"), ","),
 )
 
@@ -87,11 +126,36 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
 def _chinese(text: str, values: list[float]) -> str:
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
-    return chinese_numbers(text, values).strip(",")
+    return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values).strip(",; ")
 
 
 def _trim_commas(text: str) -> str:
-    return text.strip(" ,")
+    text = re.sub(r"(?:\s*[,;]\s*)*([;?])(?:\s*[,;]\s*)*", r" \1 ", text)
+    return re.sub(r"\s+", " ", text).strip(" ,;")
+
+
+_ZH_HALF = re.compile(r"(?<![\d零〇一二两三四五六七八九十百])半度")
+_ZH_FAHRENHEIT = re.compile(r"华氏(?:温度)?\s*(\d+)\s*度|(\d+)\s*(?:华氏度|度华氏)")
+
+
+def _half_zh(text: str) -> str:
+    """半度 on its own is half a degree ("调高半度")."""
+    return _ZH_HALF.sub("0.5度", text)
+
+
+def _fahrenheit_zh(text: str, values: list[float]) -> str:
+    """华氏70度 -> the Celsius value, rounded to the nearest 0.5 (DESIGN section 4)."""
+    def conv(m: re.Match[str]) -> str:
+        index = int(m.group(1) or m.group(2))
+        values[index] = to_celsius(values[index])
+        return f"{index}度"
+
+    return _ZH_FAHRENHEIT.sub(conv, text)
+
+
+def to_celsius(fahrenheit: float) -> float:
+    """°F -> °C rounded to the nearest 0.5 (70 -> 21.0)."""
+    return round((fahrenheit - 32.0) * 5.0 / 9.0 * 2.0) / 2.0
 
 
 __all__ = ["Normalized", "detect_language", "normalize"]

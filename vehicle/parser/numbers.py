@@ -189,6 +189,8 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
     integer, _, decimals = core.partition("点")
     after = text[end:]
     before = text[:start]
+    if integer == "一" and after.startswith("半"):
+        return None  # 一半 "half" is a word, not a number
     if integer in ("一", "两") and not decimals and not half:
         if not (_ZH_UNIT_AFTER.match(after) or before.endswith(_ZH_NUMBER_BEFORE) and integer != "两"):
             return None

@@ -1,19 +1,23 @@
 """A frame against the catalog: which capability, which targets, which values.
 
-Rules of DESIGN section 4 and the parser contract, and nothing guessed:
+Rules of DESIGN section 4, and nothing guessed:
 
 * temperature words name the set/adjust family; "to N" is a set, "by N",
-  "warmer", "调高 N 度" an adjust with the verb's sign (±1.0 without a
-  number);
-* a bare operation ("on", "open", "half") sets what ``common.yaml`` says
-  for that capability; a number goes to the capability's numeric parameter
-  as spoken (never clamped, never converted); max / min to its range;
-* no target said -> the catalog default; a group the type has stays a
-  group; a word for a group it lacks ("rear windows", "front seats") is one
-  action per member, in the canonical order; a possessive ("my") names no
-  target on a control without seats;
-* anything else (a unit that does not fit, "turn on the fan", "a crack")
-  resolves to mentions only.
+  "warmer", "调高 N 度" an adjust with the verb's sign (±1.0 vague without
+  a number);
+* "up"/"down" of a level control (fan, seat heating, ventilation) and
+  "a bit more"/"a little less" of a position use its ``adjust_*`` twin:
+  an amount said is explicit, none is vague (±1 level, ±20 percent);
+* a bare operation ("on", "open", "half", "low", "a crack") sets what
+  ``common.yaml`` says for that capability; a number goes to the numeric
+  parameter as spoken (never clamped); max to the range end, min to the
+  lowest level that is on;
+* targets: said ones (a group the type lacks becomes its *fitted* members
+  in canonical order), else the speaker's member for seat, window and zone
+  controls, else all members for a plural ("close the windows"), else the
+  catalog default;
+* anything else (a unit that does not fit, "turn on the fan") resolves to
+  mentions only.
 """
 from __future__ import annotations
 
@@ -30,7 +34,13 @@ ADJUST_TEMPERATURE = "climate.adjust_temperature"
 #: Controls a temperature in degrees may be said of ("set the AC to 22 degrees").
 _DEGREES_OF = frozenset({SET_TEMPERATURE, ADJUST_TEMPERATURE, "climate.power", "climate.set_ac"})
 #: Which parameter a unit may fill.
-_UNIT_PARAMS = {"degrees": ("celsius", "delta_celsius"), "percent": ("open_percent", "brightness"), "level": ("level",)}
+_UNIT_PARAMS = {"degrees": ("celsius", "delta_celsius"), "percent": ("open_percent", "brightness", "delta_percent"),
+                "level": ("level", "delta_level")}
+#: Target types whose members are seats of the car (the speaker's member applies).
+SEATED_TYPES = frozenset({"seat", "window", "zone"})
+#: Vague relative steps (DESIGN section 4): one level, 20 percent.
+_VAGUE_STEP = {"delta_level": 1, "delta_percent": 20, "delta_celsius": 1.0}
+_SET_OPS = frozenset({"set", "low", "medium", "high", "max", "min", "half"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +50,7 @@ class Resolution:
     actions: tuple[Action, ...]
     """Commands, in spoken order (empty when anything was unresolved)."""
     mentions: tuple[Mention, ...]
-    """Controls referred to, resolved or not."""
+    """Controls referred to, resolved or not (said "command", with direction)."""
     resolved: bool
     """Every control phrase of the clause became an action."""
 
@@ -52,76 +62,162 @@ class Resolver:
         self._catalog = catalog
         self._expansions = templates.expansions
         self._words = templates.words
+        self._twin = {catalog.control(c): c for c in catalog.capabilities if catalog.control(c) != c}
 
     def capability(self, frame: Frame) -> str | None:
-        """The capability a frame acts on, temperature set/adjust decided."""
+        """The capability a frame acts on, set/adjust decided."""
         device = frame.device
         if device is None:
             return SET_TEMPERATURE if frame.unit == "degrees" else None
+        if device not in self._catalog.capabilities:
+            return None
         if frame.unit == "degrees" and device in _DEGREES_OF:
             device = SET_TEMPERATURE
-        if device in (SET_TEMPERATURE, ADJUST_TEMPERATURE):
-            if frame.op in ("up", "down"):
-                return ADJUST_TEMPERATURE
-            return SET_TEMPERATURE
-        return device if device in self._catalog.capabilities else None
+        control = self._catalog.control(device)
+        if control == SET_TEMPERATURE:
+            return ADJUST_TEMPERATURE if frame.op in ("up", "down", "more", "less") else SET_TEMPERATURE
+        twin = self._twin.get(control)
+        if twin is None:
+            return control
+        # "up"/"down" of a position are raise/lower (close/open); its relative
+        # change is said "a bit more"/"a little less"
+        positional = "open_percent" in self._catalog.capabilities[control].parameters
+        if frame.op in ("more", "less") or (frame.op in ("up", "down") and not positional):
+            return twin
+        return control
 
-    def targets(self, capability: str, frame: Frame) -> tuple[str, ...] | None:
-        """Targets as resolved for `capability` (() when none said, None if unresolvable)."""
+    def direction(self, capability: str, op: str | None) -> str | None:
+        """What the person asked of a control (DESIGN section 4 `direction`)."""
+        if op is None:
+            return None
+        params = self._catalog.capabilities[capability].parameters if capability in self._catalog.capabilities else {}
+        switch = "on" in params
+        position = "open_percent" in params or "open" in params
+        if op in ("on", "open"):
+            return "open" if position else "on"
+        if op in ("off", "close"):
+            return "close" if position else "off"
+        if op in ("up", "down"):
+            if "open_percent" in params:
+                return "close" if op == "up" else "open"
+            return "increase" if op == "up" else "decrease"
+        if op == "more":
+            return "increase"
+        if op == "less":
+            return "decrease"
+        if op == "crack":
+            return "open"
+        if op == "fold":
+            return "close"
+        if op == "unfold":
+            return "open"
+        if op in ("activate", "trigger"):
+            return "activate"
+        if op in _SET_OPS:
+            return "on" if switch and op != "set" else "set"
+        return None
+
+    def targets(self, capability: str, frame: Frame, seat: str | None = None) -> tuple[str, ...] | None:
+        """Targets as resolved for `capability` (() = the catalog default; None if unresolvable)."""
         cap = self._catalog.capabilities[capability]
         if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE):
             known = self._catalog.modes if cap.target_type == MODE_TYPE else self._catalog.peripherals
             if len(frame.targets) != 1 or frame.targets[0] not in known:
                 return None  # a mode or a peripheral is named by its own word, one at a time
             return frame.targets
-        if not frame.targets:
-            return ()
         ttype = self._catalog.target_type(capability)
-        if frame.possessive and "driver" not in ttype.members:
-            return ()
+        mine = seat if seat in ttype.members and cap.target_type in SEATED_TYPES else None
+        if not frame.targets or frame.possessive:
+            if frame.possessive or frame.speaker:
+                return (mine,) if mine else ()
+            if (frame.plural or frame.excluded) and cap.target_type in SEATED_TYPES:
+                return self._group("all", capability)
+            return (mine,) if mine else ()
         out: list[str] = []
         for word in frame.targets:
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                found = tuple(m for m in self._expansions.get(word, ()) if m in ttype.members)
+                found = self._group(word, capability) or ()
             if not found:
                 return None
             out.extend(t for t in found if t not in out)
         return tuple(out)
 
-    def resolve(self, frame: Frame) -> Resolution:
+    def seated(self, capability: str) -> bool:
+        """Whether the capability's targets are seats of the car (seat, window, zone)."""
+        return self._catalog.capabilities[capability].target_type in SEATED_TYPES
+
+    def default(self, capability: str) -> str | None:
+        return self._catalog.capabilities[capability].default_target
+
+    def _group(self, word: str, capability: str) -> tuple[str, ...] | None:
+        ttype = self._catalog.target_type(capability)
+        if word in ttype.groups:
+            return (word,)
+        members = tuple(m for m in self._expansions.get(word, ()) if m in ttype.members)
+        fitted = tuple(m for m in members if self._catalog.fitted(capability, m))
+        return fitted or members or None
+
+    def resolve(self, frame: Frame, seat: str | None = None) -> Resolution:
         capability = self.capability(frame)
         if capability is None:
             return Resolution((), (), False)
-        targets = self.targets(capability, frame)
-        mentions = tuple(Mention(capability, t) for t in targets) if targets else (Mention(capability, None),)
+        direction = self.direction(capability, frame.op)
+        said = (lambda t: Mention(capability, t, "command", direction))
+        targets = self.targets(capability, frame, seat)
         if targets is None:
             if self._catalog.capabilities[capability].target_type in (MODE_TYPE, PERIPHERAL_TYPE):
                 return Resolution((), (), False)  # "mode" with no mode named is a family word
-            return Resolution((), (Mention(capability, None),), False)
-        params = self.parameters(capability, frame)
-        if params is None:
-            return Resolution((), mentions, False)
+            return Resolution((), (said(None),), False)
         cap = self._catalog.capabilities[capability]
         chosen = targets or ((cap.default_target,) if cap.default_target else ())
-        if not chosen:
+        if frame.possessive or frame.speaker:
+            named = chosen if cap.target_type in SEATED_TYPES else ()  # "my": the member it resolved to
+        else:
+            named = targets if frame.targets else ()
+        mentions = tuple(said(t) for t in named) if named else (said(None),)
+        params = self.parameters(capability, frame)
+        if params is None or not chosen:
             return Resolution((), mentions, False)
-        actions = tuple(Action(capability, t, dict(params)) for t in chosen)
-        return Resolution(actions, mentions, True)
+        chosen = self._without(capability, chosen, frame.excluded)
+        vague = capability in self._twin.values() and frame.number is None
+        actions = tuple(Action(capability, t, dict(params), vague=vague) for t in chosen)
+        return Resolution(actions, mentions, bool(actions))
+
+    def _without(self, capability: str, chosen: tuple[str, ...], excluded: tuple[str, ...]) -> tuple[str, ...]:
+        if not excluded:
+            return chosen
+        members: list[str] = []
+        for t in chosen:
+            try:
+                found = self._catalog.members(capability, t)
+            except KeyError:
+                found = (t,)
+            members.extend(m for m in found if m not in members and self._catalog.fitted(capability, m))
+        gone: set[str] = set()
+        for t in excluded:
+            try:
+                gone.update(self._catalog.members(capability, t))
+            except KeyError:
+                gone.update(self._expansions.get(t, (t,)))
+        return tuple(m for m in members if m not in gone)
 
     def parameters(self, capability: str, frame: Frame) -> dict[str, object] | None:
         """Parameters the frame sets on `capability`, or None when unresolved."""
         cap = self._catalog.capabilities[capability]
         op = frame.op
-        if capability == ADJUST_TEMPERATURE:
-            if frame.unit not in (None, "degrees") or frame.color:
-                return None
-            sign = 1.0 if op == "up" else -1.0
-            return {"delta_celsius": sign * (frame.number if frame.number is not None else 1.0)}
         numeric = [n for n, p in cap.parameters.items() if p.type in ("int", "float")]
         if frame.unit is not None and not any(n in _UNIT_PARAMS[frame.unit] for n in numeric):
             return None
+        if capability in self._twin.values():  # a relative change
+            if frame.color or op not in ("up", "down", "more", "less") or not numeric:
+                return None
+            name = numeric[0]
+            sign = 1 if op in ("up", "more") else -1
+            amount = frame.number if frame.number is not None else _VAGUE_STEP.get(name)
+            value = _typed(cap.parameters[name].type, amount)
+            return None if value is None else {name: sign * value}
         params: dict[str, object] = {}
         if frame.color is not None:
             if "color" not in cap.parameters:
@@ -143,6 +239,8 @@ class Resolver:
         if op in ("max", "min") and numeric:
             param = cap.parameters[numeric[0]]
             bound = param.max if op == "max" else param.min
+            if op == "min" and numeric[0] == "level" and bound is not None and bound < 1:
+                bound = 1  # the lowest level that is on
             return {numeric[0]: _typed(param.type, bound)}
         fixed = self._words.get(capability, {}).get(op or "")
         return dict(fixed) if fixed is not None else None
@@ -156,4 +254,4 @@ def _typed(kind: str, value: float | None) -> int | float | None:
     return int(value) if float(value).is_integer() else None
 
 
-__all__ = ["ADJUST_TEMPERATURE", "Resolution", "Resolver", "SET_TEMPERATURE"]
+__all__ = ["ADJUST_TEMPERATURE", "Resolution", "Resolver", "SEATED_TYPES", "SET_TEMPERATURE"]

@@ -25,6 +25,31 @@ _INTENSIFIERS = (
 _CONTRACTIONS = {"i'm": r"(?:i'm|im|i am)", "i am": r"(?:i'm|im|i am)", "it's": r"(?:it's|its|it is)", "it is": r"(?:it's|its|it is)"}
 
 
+_FILLER_EN = re.compile(r"\b(?:the|a|an|or|and|nor|either|neither|too|also|as well|please|,|'s|side|seat|seats|one|ones)\b")
+_FILLER_ZH = re.compile(r"[,和或还有也跟与及、的]|或者|以及")
+#: Weather talk, other places, questions and negations: no need stated about the cabin.
+_NOT_NEED_EN = re.compile(
+    r"\b(?:outside|out there|weather|forecast|tomorrow|tonight|yesterday|next week|this week|last night|will it|would it"
+    r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
+    r"|doesn't|if|when)\b"
+)
+#: What may stand before a need phrase with no subject of its own ("it's getting so hot").
+_SUBJECT_EN = re.compile(
+    r"(?:^|\s)(?:|oh|wow|man|god|gosh|um|uh|so|it's|it is|its|i'm|i am|im|i feel|feeling|we're|we are|it feels|feels"
+    r"|getting|really|very|way|kind of|pretty|bit|little|too|in here|here|car|cabin|and|but|,)\s*$"
+)
+_AFTER_EN = re.compile(r"^\s*(?:in here|here|in car|in cabin|inside|now|right now|today|,|and|please|so|too)\b")
+_IDIOM_EN = re.compile(
+    r"^\s*(?:of|about|with|feet|shoulder|turkey|blood|call|case|war|front|snap|spell|water|small|stuff|bullets|it\b|over"
+    r"|take|topic|item|ticket|potato|seat|spot|track|song|stare|look)\b"
+)
+_NOT_NEED_ZH = re.compile(
+    r"外面|外头|室外|天气|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
+    r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
+)
+_IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑)")
+
+
 class Spotter:
     """Finds mentioned controls and comfort needs in one language."""
 
@@ -32,12 +57,23 @@ class Spotter:
         self._lexicon = grammar.lexicon
         self._resolver = resolver
         self._zh = grammar.language == "zh"
+        self._possessive = grammar.possessive
         self._needs = [(self._need_pattern(alias), need) for alias, need in grammar.vocabulary.needs.items()]
 
-    def mentions(self, text: str) -> tuple[Mention, ...]:
+    def only_controls(self, text: str) -> bool:
+        """`text` names controls and targets and nothing else ("the sunroof or the windows")."""
+        rest = text
+        for hit in reversed(self._lexicon.hits(text)):
+            rest = rest[: hit.start] + " " + rest[hit.end :]
+        rest = _FILLER_ZH.sub("", rest) if self._zh else _FILLER_EN.sub(" ", rest)
+        return not rest.strip(" ,")
+
+    def mentions(self, text: str, seat: str | None = None, speaker: bool = False) -> tuple[Mention, ...]:
         """Controls referred to in `text`, spoken order, targets where said."""
         hits = self._lexicon.hits(text)
-        targets = tuple(h.ident for h in hits if h.kind == "target")
+        said = [h for h in hits if h.kind == "target"]
+        targets = tuple(h.ident for h in said)
+        mine = (bool(said) and all(text[h.start : h.end] in self._possessive for h in said)) or (speaker and not said)
         out: list[Mention] = []
         for hit in hits:
             if hit.kind == "mode":
@@ -46,25 +82,54 @@ class Spotter:
                 found = [Mention("peripheral.trigger", hit.ident)]
             elif hit.kind == "device":
                 cap = SET_TEMPERATURE if hit.ident == ADJUST_TEMPERATURE else hit.ident
-                resolved = self._resolver.targets(cap, Frame(device=cap, targets=targets)) if targets else ()
+                frame = Frame(device=cap, targets=targets, possessive=mine)
+                resolved = self._resolver.targets(cap, frame, seat) if targets or mine else ()
+                if mine and not resolved and self._resolver.seated(cap):
+                    resolved = (self._resolver.default(cap),)  # "my" with the seat unknown: the catalog default
                 found = [Mention(cap, t) for t in resolved] if resolved else [Mention(cap, None)]
             else:
                 continue
             out.extend(m for m in found if m not in out)
         return tuple(out)
 
+    def need_only(self, text: str) -> bool:
+        """`text` states needs and nothing else ("好热", "i'm really cold")."""
+        if not self.needs(text):
+            return False
+        rest = text
+        for pattern, _ in self._needs:
+            rest = pattern.sub(" ", rest)
+        rest = re.sub(r"[,\s]|了|啊|呀|哦|吧|啦|\b(?:so|very|really|in here|now|right now|oh|man|god|um|uh)\b", "", rest)
+        return not rest
+
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
+        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
+            return ()
         for pattern, need in self._needs:
             m = pattern.search(text)
-            if m is not None:
+            if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
                 found.append((m.start(), need))
         out: list[str] = []
         for _, need in sorted(found):
             if need not in out:
                 out.append(need)
         return tuple(out)
+
+    def _stated(self, before: str, said: str, after: str) -> bool:
+        """A need phrase said of the person or the cabin, not of a song, a
+        professor or a phone, and not part of an idiom ("cold feet", 好困难)."""
+        if self._zh:
+            return not _IDIOM_ZH.match(after)
+        if _IDIOM_EN.match(after):
+            return False
+        if said.startswith(("i'm", "im ", "i am", "i feel", "it's", "its ", "it is", "i need", "i can't", "the ")):
+            return True
+        # a phrase with no subject of its own ("so hot", "chilly", "glare")
+        if not _SUBJECT_EN.search(" " + before.strip()):
+            return False
+        return not after.strip(" ,") or bool(_AFTER_EN.match(after))
 
     def _need_pattern(self, alias: str) -> re.Pattern[str]:
         if self._zh:

@@ -11,22 +11,23 @@ from vehicle.catalog import Catalog, CatalogError, default_catalog_dir
 from vehicle.catalog.messages import load_messages
 
 from ..deps import RuntimeDep
+from ..responses import Status, VehicleStateOut, ok
 
 router = APIRouter(prefix="/api/v1", tags=["vehicle"])
 
 
-@router.get("/status")
-def status(rt: RuntimeDep) -> dict:
+@router.get("/status", responses=ok(Status))
+async def status(rt: RuntimeDep) -> dict:
     return rt.status()
 
 
-@router.get("/vehicle/state")
-def vehicle_state(rt: RuntimeDep) -> dict:
+@router.get("/vehicle/state", responses=ok(VehicleStateOut))
+async def vehicle_state(rt: RuntimeDep) -> dict:
     return rt.state.snapshot()
 
 
 @router.get("/catalog")
-def catalog(rt: RuntimeDep) -> dict:
+async def catalog(rt: RuntimeDep) -> dict:
     """The public view plus what a console draws with: gates and its word table."""
     return {**public_catalog(rt.catalog), **console_view(rt.catalog, rt.settings.catalog)}
 

@@ -7,7 +7,8 @@ import time
 from fastapi import APIRouter
 
 from ..deps import RuntimeDep
-from ..errors import ApiError
+from app.errors import ApiError
+from ..responses import VehicleStateOut, ok
 from ..schemas import SimVehicleIn
 
 router = APIRouter(prefix="/api/v1/sim", tags=["simulation"])
@@ -15,7 +16,7 @@ router = APIRouter(prefix="/api/v1/sim", tags=["simulation"])
 WAIT_S = 2.0
 
 
-@router.put("/vehicle")
+@router.put("/vehicle", responses=ok(VehicleStateOut, 409, 422, 504))
 async def put_vehicle(body: SimVehicleIn, rt: RuntimeDep) -> dict:
     """Answers only once the backend's state (fed by status frames) shows the values."""
     if rt.settings.execution_mode != "simulation" or rt.simulator is None:

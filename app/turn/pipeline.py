@@ -1,0 +1,111 @@
+"""One utterance, start to end (DESIGN section 2), in the shape of Home
+Assistant's assist pipeline: stages in order, each a typed result.
+
+    PARSE -> FOLLOW-UP (me too / undo against the last acting turn)
+          -> QUERY (state questions, answered from confirmed state)
+          -> LOCAL (complete parse)
+          |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY
+          |                       -> interrupted ------------> REPLY
+          |                       -> failed early -> OFFLINE -> REPLY
+          |  OFFLINE (no assistant) ------------------------> REPLY
+
+This module is the only place that chooses the next stage.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .events import HandledBy, TurnEvent
+from .followup import before_values, follow_up_stage
+from .queries import only_questions
+from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
+from .ports import TurnServices
+from .registry import ActiveTurn, Emit
+from .stages import (Handled, TurnContext, TurnInput, leftovers_stage, local_stage, offline_stage,
+                     parse_stage, query_stage, reply_stage, threadsafe)
+from .wording import INTERRUPTED, join, say
+
+log = logging.getLogger("n7web.turn")
+
+
+class TurnPipeline:
+    """Runs turns; one turn per session at a time (the registry enforces it)."""
+
+    def __init__(self, services: TurnServices) -> None:
+        self.services = services
+
+    def begin(self, session_id: str) -> ActiveTurn:
+        """Claim the session; raises ``TurnInProgress``."""
+        return self.services.turns.begin(session_id)
+
+    async def run(self, turn: ActiveTurn, given: TurnInput, emit: Emit) -> dict[str, Any]:
+        rt = self.services
+        turn.emit = emit
+        ctx = TurnContext(rt, turn, given, emit, threadsafe(emit, TurnEvent.ACTION_RESULT))
+        try:
+            await rt.db.start_turn(turn.session_id, turn.turn_id, given.client_message_id, given.source,
+                                   given.text, given.seat)
+            emit(TurnEvent.STARTED, {"session_id": turn.session_id, "turn_id": turn.turn_id})
+            ctx.parse = parse_stage(ctx)
+            controls_before = rt.state.snapshot().get("controls", {})
+            handled = await self._handle(ctx)
+            reply = reply_stage(ctx, handled)
+            await rt.db.finish_turn(turn.turn_id, reply, before_values(reply, controls_before, rt.catalog))
+            emit(TurnEvent.COMPLETED, reply)
+            return reply
+        finally:
+            rt.tokens.end_turn(turn.turn_id)
+            rt.turns.end(turn)
+
+    async def _handle(self, ctx: TurnContext) -> Handled:
+        followed = await follow_up_stage(ctx)
+        if followed is not None:
+            return followed
+        answers = query_stage(ctx)
+        if answers and only_questions(ctx.parse):
+            return Handled(HandledBy.LOCAL, [], answers)
+        handled = await self._act(ctx, answers)
+        handled.prefix = answers
+        return handled
+
+    async def _act(self, ctx: TurnContext, answers: str) -> Handled:
+        if ctx.parse.complete:
+            return await local_stage(ctx)
+        if not assistant_up(ctx):
+            return await offline_stage(ctx, None)
+        if answers:  # said first: the model's words follow
+            ctx.emit(TurnEvent.DELTA, {"text": answers})
+        outcome = await model_stage(ctx)
+        if isinstance(outcome, ModelFailedEarly):
+            handled = await offline_stage(ctx, outcome.error)
+        elif isinstance(outcome, ModelInterrupted):
+            handled = _interrupted(ctx, outcome)
+        else:
+            handled = _answered(ctx, outcome, await leftovers_stage(ctx, outcome.executed))
+        handled.prefix_sent = bool(answers)
+        return handled
+
+
+def _answered(ctx: TurnContext, outcome: ModelAnswered, leftovers: list[dict[str, Any]]) -> Handled:
+    """The model's words, then what it did not say: its own silent actions, leftovers, its error."""
+    reply_text = outcome.text
+    parts: list[str] = []
+    if not reply_text and outcome.executed:
+        parts.append(join(outcome.executed))  # it failed after acting: say what the car did
+    parts.append(join(leftovers))
+    if outcome.error is not None:
+        parts.append(outcome.error.get("message", ""))
+    for part in filter(None, parts):
+        ctx.emit(TurnEvent.DELTA, {"text": (" " if reply_text else "") + part})
+        reply_text = f"{reply_text} {part}".strip()
+    return Handled(HandledBy.CODEX, outcome.executed + leftovers, reply_text, outcome.error, streamed=True)
+
+
+def _interrupted(ctx: TurnContext, outcome: ModelInterrupted) -> Handled:
+    """What was done, nothing more."""
+    reply_text = outcome.text
+    if not reply_text:
+        reply_text = say(INTERRUPTED, ctx.language)
+        ctx.emit(TurnEvent.DELTA, {"text": reply_text})
+    return Handled(HandledBy.CODEX, outcome.executed, reply_text, outcome.error, streamed=True)

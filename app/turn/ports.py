@@ -1,0 +1,51 @@
+"""What the pipeline needs from the rest of the service, as Protocols.
+
+The runtime satisfies them structurally; tests may pass anything that does.
+Nothing in ``app/turn`` imports the runtime (no import cycle).
+"""
+from __future__ import annotations
+
+from typing import Any, Awaitable, Protocol
+
+from app.ports import AssistantPort
+from vehicle.catalog import Catalog
+
+from .execution import BusRuns
+from .registry import TurnRegistry
+
+
+class ParserPort(Protocol):
+    def parse(self, text: str, *args: Any, **kw: Any) -> Any: ...
+
+
+class StatePort(Protocol):
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+class TokensPort(Protocol):
+    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str,
+              seat: str | None = None) -> str: ...
+    def end_turn(self, turn_id: str, interrupted: bool = False) -> bool: ...
+
+
+class TurnStorePort(Protocol):
+    """The async store facade: every call runs off the event loop."""
+
+    def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str,
+                   text: str, seat: str | None = None) -> Awaitable[None]: ...
+    def finish_turn(self, turn_id: str, reply: dict[str, Any],
+                    before: dict[str, Any] | None = None) -> Awaitable[None]: ...
+    def last_acting_turn(self, session_id: str, within_s: float,
+                         exclude: str | None = None) -> Awaitable[dict[str, Any] | None]: ...
+
+
+class TurnServices(Protocol):
+    catalog: Catalog
+    parser: ParserPort
+    state: StatePort
+    tokens: TokensPort
+    db: TurnStorePort
+    bus_runs: BusRuns
+    turns: TurnRegistry
+    assistant: AssistantPort | None
+    turn_deadline_s: float

@@ -1,0 +1,189 @@
+"""The pipeline's stages other than the model: PARSE, LOCAL, OFFLINE,
+LEFTOVERS and REPLY. Each takes the turn's context and returns a typed
+result; none decides what runs next (``pipeline.py`` does, in one place).
+"""
+from __future__ import annotations
+
+import asyncio
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.executor import Ledger
+from app.executor.wording import speakable
+
+from .events import HandledBy, ReplyStatus, TurnEvent
+from .execution import make_request
+from .ports import TurnServices
+from .queries import answer as answer_queries
+from .registry import ActiveTurn, Emit
+from .wording import NEED_INTRO, OFFLINE, UNPLACED, join, say
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    text: str
+    source: str = "console"
+    client_message_id: str | None = None
+    seat: str | None = None
+
+    @property
+    def voice(self) -> bool:
+        return self.source == "voice"
+
+
+@dataclass
+class TurnContext:
+    """One turn's inputs and outlets, handed to every stage."""
+
+    services: TurnServices
+    turn: ActiveTurn
+    given: TurnInput
+    emit: Emit
+    on_result: Callable[[dict[str, Any]], None]
+    parse: Any = None
+
+    @property
+    def language(self) -> str:
+        return self.parse.language if self.parse is not None else "en"
+
+    def request(self, *, handled_by: HandledBy, ledger: Ledger | None = None, **kw: Any) -> Any:
+        return make_request(ledger=ledger or Ledger(), language=self.language, voice=self.given.voice,
+                            parse=self.parse, session_id=self.turn.session_id, turn_id=self.turn.turn_id,
+                            utterance=self.given.text, handled_by=str(handled_by), on_result=self.on_result,
+                            seat=self.given.seat, **kw)
+
+
+@dataclass
+class Handled:
+    """What a turn did and said, before the Reply is assembled."""
+
+    handled_by: HandledBy
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    reply_text: str = ""
+    assistant_error: dict[str, Any] | None = None
+    streamed: bool = False
+    """True when the text already went out as deltas (model turns)."""
+    prefix: str = ""
+    """Local answers to state questions, said before the rest."""
+    prefix_sent: bool = False
+    """True when ``prefix`` already went out as a delta."""
+
+
+def _accepts_seat(parse: Callable[..., Any]) -> bool:
+    try:
+        return "seat" in inspect.signature(parse).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def parse_with_seat(parser: Any, text: str, seat: str | None) -> Any:
+    """The parser told the speaker's seat, when its signature accepts it."""
+    if seat is not None and _accepts_seat(parser.parse):
+        return parser.parse(text, seat=seat)
+    return parser.parse(text)
+
+
+def parse_stage(ctx: TurnContext) -> Any:
+    """PARSE: the deterministic parser, told the speaker's seat when it can use it."""
+    return parse_with_seat(ctx.services.parser, ctx.given.text, ctx.given.seat)
+
+
+def query_stage(ctx: TurnContext) -> str:
+    """QUERY: answers to state questions from confirmed state ("" when none was asked)."""
+    if not ctx.parse.queries:
+        return ""
+    return answer_queries(ctx.parse.queries, ctx.services.catalog, ctx.services.state.snapshot(), ctx.language)
+
+
+async def local_stage(ctx: TurnContext) -> Handled:
+    """LOCAL: a complete parse runs at once; no model."""
+    actions = await ctx.services.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL))
+    return Handled(HandledBy.LOCAL, actions, join(actions))
+
+
+async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None) -> Handled:
+    """OFFLINE: resolved actions run, needs run their offline plan, the rest is said honestly."""
+    rt, parse, lang = ctx.services, ctx.parse, ctx.language
+    direct = [(step.model_dump(), "catalog") for need in parse.needs
+              for step in rt.catalog.needs[need].offline_plan]
+    actions: list[dict[str, Any]] = []
+    if parse.actions or direct:
+        actions = await rt.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL, direct=direct))
+    parts = [say(NEED_INTRO, lang, need=rt.catalog.needs[n].label.get(lang)) for n in parse.needs]
+    if actions:
+        parts.append(join(actions))
+    if not parse.needs:
+        unplaced = _unplaced(ctx, actions)
+        if unplaced:
+            parts.append(say(UNPLACED, lang, what=(" and " if lang == "en" else "和").join(unplaced)))
+        parts.append(say(OFFLINE, lang))
+    return Handled(HandledBy.LOCAL, actions, " ".join(parts), assistant_error)
+
+
+def _unplaced(ctx: TurnContext, actions: list[dict[str, Any]]) -> list[str]:
+    """Labels of the controls the person commanded that no resolved action covers."""
+    catalog, lang = ctx.services.catalog, ctx.language
+    done = {catalog.control(a["capability"]) for a in actions if a["capability"] in catalog.capabilities}
+    done |= {catalog.control(a.capability) for a in ctx.parse.actions if a.capability in catalog.capabilities}
+    out: list[str] = []
+    for mention in ctx.parse.mentions:
+        if mention.said != "command" or mention.capability not in catalog.capabilities:
+            continue
+        control = catalog.control(mention.capability)
+        label = catalog.capability_label(control, lang)
+        if control not in done and label not in out:
+            out.append(label)
+    return out
+
+
+async def leftovers_stage(ctx: TurnContext, executed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """LEFTOVERS: the parser's resolved actions that no execute call decided.
+
+    Runs after the token is closed, on the turn's ledger, with
+    ``skip_consumed_parser`` (never retry what an execute call decided).
+    """
+    if not ctx.parse.actions:
+        return []
+    req = ctx.request(handled_by=HandledBy.CODEX, ledger=ctx.turn.ledger, skip_consumed_parser=True)
+    covered = {(a["capability"], a["target"]) for a in executed}
+    return [a for a in await ctx.services.bus_runs.actions(req) if (a["capability"], a["target"]) not in covered]
+
+
+def reply_status(actions: list[dict[str, Any]]) -> ReplyStatus:
+    if not actions:
+        return ReplyStatus.NO_ACTION
+    counted = [a for a in actions if a["status"] != "already_applied"]
+    if not counted or all(a["status"] in ("applied", "dry_run") for a in counted):
+        return ReplyStatus.APPLIED
+    sent = any(m["status"] in ("applied", "unconfirmed") for a in counted for m in a["members"])
+    if any(a["status"] == "applied" for a in counted) or sent:
+        return ReplyStatus.PARTIALLY_APPLIED
+    return ReplyStatus.REJECTED
+
+
+def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
+    """REPLY: the Reply of DESIGN section 6, speakable for voice."""
+    text = handled.reply_text
+    if ctx.given.voice:
+        text = speakable(text, ctx.language)
+    if not handled.streamed:
+        ctx.emit(TurnEvent.DELTA, {"text": (" " if handled.prefix_sent else "") + text})
+    if handled.prefix:
+        text = f"{speakable(handled.prefix, ctx.language) if ctx.given.voice else handled.prefix} {text}".strip()
+    return {
+        "session_id": ctx.turn.session_id, "turn_id": ctx.turn.turn_id,
+        "client_message_id": ctx.given.client_message_id, "language": ctx.language,
+        "handled_by": str(handled.handled_by), "status": str(reply_status(handled.actions)),
+        "reply_text": text, "actions": handled.actions, "assistant_error": handled.assistant_error,
+    }
+
+
+def threadsafe(emit: Emit, event: str) -> Callable[[dict[str, Any]], None]:
+    """An emitter callable from executor threads."""
+    loop = asyncio.get_running_loop()
+
+    def send(data: dict[str, Any]) -> None:
+        loop.call_soon_threadsafe(emit, event, data)
+
+    return send

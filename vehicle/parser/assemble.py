@@ -1,0 +1,249 @@
+"""From clauses, and what was said of each, to the DESIGN section 4 object.
+
+* only clauses said as a *command* give actions; every other clause gives
+  mentions with its `said` (held and negated ones also go to `negated`);
+* a state question gives `queries` (never "how do I open the sunroof");
+* needs only from clauses stated now, never from a question, a held or a
+  negated clause, and never from weather talk or idioms (:mod:`.spotter`);
+* identical actions collapse; two values for one physical control give
+  neither; an action on a control a negation names is dropped;
+* `complete` only when all of the text became actions, negated or held
+  mentions or queries, with no need and nothing else said.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vehicle.actions import Action, Mention, Query
+from vehicle.catalog import Catalog
+
+from .frame import Frame
+from .markers import Clause
+from .resolve import Resolution, Resolver
+from .result import ParseResult
+from .spotter import Spotter
+
+_PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
+_VERBS = {
+    "on": ("turn on", "switch on", "打开", "开启", "开"),
+    "off": ("turn off", "switch off", "关闭", "关掉", "关"),
+    "open": ("open", "打开"),
+    "close": ("close", "shut", "关上"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """One clause as read (before scope decides what was said of it)."""
+
+    clause: Clause
+    frame: Frame | None
+    resolution: Resolution | None
+    spotted: tuple[Mention, ...]
+    sentence: int
+    excluded: tuple[str, ...] = ()
+
+
+class Assembler:
+    """Builds one ParseResult; one instance per parse."""
+
+    def __init__(self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None) -> None:
+        self._catalog = catalog
+        self._resolver = resolver
+        self._spotter = spotter
+        self._seat = seat
+        self.actions: list[Action] = []
+        self.mentions: list[Mention] = []
+        self.negated: list[Mention] = []
+        self.forbidden: list[Mention] = []
+        self.queries: list[Query] = []
+        self.needs: list[str] = []
+        self.unresolved = False
+        self.other = False
+        self.conflict = False
+
+    def finish(self, reads: list[Read], said: list[str], language: str) -> ParseResult:
+        for read, what in zip(reads, said):
+            self._read(read, what)
+        actions = self._collapse(self._without_forbidden())
+        self.mentions = _merged(self.mentions)
+        self.negated = _merged(self.negated)
+        complete = (
+            bool(actions)
+            and not self.needs
+            and not self.unresolved
+            and not self.other
+            and not self.conflict
+        )
+        return ParseResult(
+            language=language,
+            actions=tuple(actions),
+            needs=tuple(self.needs),
+            mentions=tuple(self.mentions),
+            negated=tuple(self.negated),
+            queries=tuple(self.queries),
+            complete=complete,
+        )
+
+    def _read(self, read: Read, said: str) -> None:
+        cl = read.clause
+        if cl.empty:
+            return
+        if cl.retraction and not cl.body:
+            return
+        res = read.resolution
+        if res is not None and res.mentions:
+            found = res.mentions
+        else:
+            found = read.spotted
+        if said == "command":
+            if not cl.negated and not cl.conditional:
+                _add(self.needs, self._spotter.needs(cl.text))
+            if res is not None and res.resolved:
+                self.actions.extend(res.actions)
+                _add(self.mentions, res.mentions)
+                self._excluded(read, res)
+                return
+            _add(self.mentions, [m if m.direction else Mention(m.capability, m.target, "command",
+                                                                self._guess(cl, m)) for m in found])
+            if found or not self.needs or not self._only_need(cl):
+                self.unresolved = True
+            return
+        if said in ("statement",) and not found:
+            _add(self.needs, self._spotter.needs(cl.text))
+            if not self._spotter.needs(cl.text):
+                self.other = True
+            return
+        if said == "question" and _PLURAL.search(cl.text):
+            found = [Mention(m.capability, "all", m.said, m.direction)
+                     if m.target is None and "all" in self._catalog.target_type(m.capability).groups else m for m in found]
+        marked = [Mention(m.capability, m.target, said,
+                          m.direction or (self._guess(cl, m) if said in ("held", "negated") else None)) for m in found]
+        _add(self.mentions, marked)
+        if said in ("held", "negated"):
+            if not marked and cl.body and cl.negated and not cl.conditional:
+                self.other = True  # a negation of words no catalog names: leave it to the model
+            _add(self.negated, marked)
+            if said == "negated":
+                _add(self.forbidden, marked)
+        elif said == "question":
+            # A state question is answered locally ("open the sunroof. is the AC on?"
+            # stays complete); any other question is left to the model.
+            queries = [self._query(m, read) for m in found if self._queryable(m)] if not cl.howto else []
+            _add(self.queries, queries)
+            if not queries:
+                self.other = True
+        else:
+            self.other = True
+
+    def _only_need(self, cl: Clause) -> bool:
+        return bool(self._spotter.needs(cl.text)) and not self._spotter.mentions(cl.text)
+
+    def _guess(self, cl: Clause, m: Mention) -> str | None:
+        """Direction of an unresolved command from its verb ("turn on the fan" -> on)."""
+        body = cl.body
+        for direction, verbs in _VERBS.items():
+            if any(v in body for v in verbs):
+                return self._resolver.direction(m.capability, direction)
+        return None
+
+    def _queryable(self, m: Mention) -> bool:
+        cap = self._catalog.capabilities.get(self._catalog.control(m.capability))
+        return cap is not None and cap.holds_state
+
+    def _query(self, m: Mention, read: Read) -> Query:
+        cap = self._catalog.control(m.capability)
+        if m.target is not None or cap not in self._catalog.capabilities:
+            return Query(cap, m.target)
+        plural = bool(read.frame and read.frame.plural) or _PLURAL.search(read.clause.text) is not None
+        frame = Frame(device=cap, plural=plural, speaker=read.clause.speaker)
+        targets = self._resolver.targets(cap, frame, self._seat) or ()
+        default = self._catalog.capabilities[cap].default_target
+        return Query(cap, targets[0] if len(targets) == 1 else default)
+
+    def _excluded(self, read: Read, res: Resolution) -> None:
+        if not read.excluded or not res.actions:
+            return
+        cap = res.actions[0].capability
+        direction = res.mentions[0].direction if res.mentions else None
+        ttype = self._catalog.target_type(cap)
+        for t in read.excluded:
+            if t in ttype.members or t in ttype.groups:
+                m = Mention(cap, t, "negated", direction)
+                _add(self.mentions, [m])
+                _add(self.negated, [m])
+
+    # -- the whole utterance ---------------------------------------------------
+
+    def _members(self, item) -> frozenset[str]:
+        cap, target = item.capability, item.target
+        if target is None:
+            return frozenset(self._catalog.target_type(cap).members)
+        try:
+            return frozenset(self._catalog.members(cap, target))
+        except KeyError:
+            return frozenset({target})
+
+    def _overlap(self, a, b) -> bool:
+        return self._catalog.control(a.capability) == self._catalog.control(b.capability) and bool(
+            self._members(a) & self._members(b)
+        )
+
+    def _without_forbidden(self) -> list[Action]:
+        kept = []
+        for action in self.actions:
+            if any(self._overlap(action, m) for m in self.forbidden):
+                self.conflict = True  # said and forbidden: leave it to the model
+                continue
+            kept.append(action)
+        return kept
+
+    def _collapse(self, actions: list[Action]) -> list[Action]:
+        """Identical repeats collapse; different values for one control cancel."""
+        out: list[Action] = []
+        dropped: set[int] = set()
+        for action in actions:
+            if any(action.key() == kept.key() for kept in out):
+                continue
+            merged = False
+            for n, kept in enumerate(out):
+                if not self._overlap(action, kept):
+                    continue
+                if kept.capability == action.capability and kept.target == action.target and not (
+                    set(kept.parameters) & set(action.parameters)
+                ) and not kept.vague and not action.vague:
+                    out[n] = Action(kept.capability, kept.target, {**kept.parameters, **action.parameters})
+                    merged = True
+                    break
+                if kept.parameters != action.parameters or kept.capability != action.capability:
+                    dropped.add(n)
+                    dropped.add(len(out))
+                    self.conflict = True
+            if not merged:
+                out.append(action)
+        return [a for n, a in enumerate(out) if n not in dropped]
+
+
+def _merged(mentions: list[Mention]) -> list[Mention]:
+    """One mention per control, target and `said`; directions that disagree
+    ("open the sunroof and close the sunroof") leave none (binds nothing)."""
+    out: list[Mention] = []
+    for m in mentions:
+        for n, k in enumerate(out):
+            if (k.capability, k.target, k.said) == (m.capability, m.target, m.said):
+                if k.direction != m.direction:
+                    out[n] = Mention(k.capability, k.target, k.said, None)
+                break
+        else:
+            out.append(m)
+    return out
+
+
+def _add(into: list, items) -> None:
+    for item in items:
+        if item not in into:
+            into.append(item)
+
+
+__all__ = ["Assembler", "Read"]

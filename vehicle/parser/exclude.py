@@ -1,0 +1,74 @@
+"""Exclusions: "all windows except the driver's", "除了主驾 其他车窗都打开".
+
+Read per sentence before the sentence is cut into clauses (the English
+"but" of "every window but the driver's" would otherwise start a new clause
+and open all four). The phrase is taken out of the text and its members are
+returned; the engine then acts on the group minus them, one action each, and
+mentions them as negated.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    text: str
+    """The sentence without the exclusion phrase."""
+    targets: tuple[str, ...]
+    """Target ids excluded, spoken order."""
+
+
+class Exclusions:
+    """Finds exclusion phrases in one language, by the catalog's target words."""
+
+    def __init__(self, language: str, targets: dict[str, str]) -> None:
+        self._targets = targets
+        words = sorted(targets, key=len, reverse=True)
+        alias = "|".join(re.escape(w) for w in words)
+        if language == "zh":
+            item = rf"(?:{alias})(?:的)?(?:车窗|窗户|座椅|座位|位置|那边|这边)?"
+            items = rf"{item}(?:(?:和|跟|与|、){item})*"
+            self._patterns = (
+                re.compile(rf"除了({items})(?:以外|之外|外)?(?:,|\s)?"),
+                re.compile(rf"(?:,|\s)?({items})除外"),
+                re.compile(rf"(?:,|\s)?(?:但是|但)?(?:不包括|不含)({items})"),
+            )
+            self._group = re.compile(r"都|所有|全部|全车|其他|其余|别的|全")
+        else:
+            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone))?"
+            items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
+            self._patterns = (
+                re.compile(
+                    rf"(?: ,)? \b(?:except for|except|but not|but|other than|apart from|besides|excluding"
+                    rf"|save for|not including|minus)\b ({items})(?= |$)"
+                ),
+            )
+            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|\w(?:windows|seats|heaters|lights)\b")
+        self._alias = re.compile(alias)
+
+    def find(self, text: str) -> Excluded | None:
+        """The sentence without its exclusion phrase, or None when it has none."""
+        for pattern in self._patterns:
+            m = pattern.search(text)
+            if m is None:
+                continue
+            before = text[: m.start()]
+            if not self._group.search(text[: m.start()] + " " + text[m.end():]):
+                continue  # "open the window but the sunroof too": no group to take from
+            found: list[str] = []
+            for a in self._alias.finditer(m.group(1)):
+                ident = self._targets[a.group(0)]
+                if ident not in found and ident not in ("all", "cabin"):
+                    found.append(ident)
+            if found:
+                rest = (before + " " + text[m.end():]).strip(" ,")
+                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅)?", "", rest)
+                rest = re.sub(r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|all others)\b", "", rest)
+                rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
+                return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))
+        return None
+
+
+__all__ = ["Excluded", "Exclusions"]

@@ -1,0 +1,293 @@
+"""What hassil cannot see in one clause: politeness, negation, conditions,
+questions, retractions, reported speech, wishes, statements, "my".
+
+Each clause is read for its markers here and handed on without them:
+"please don't open the sunroof" is the clause "open the sunroof", negated.
+The markers decide what the person *said about* the controls of the clause
+(DESIGN section 4, `said`); :mod:`vehicle.parser.scope` then widens the
+ones that reach further than their clause (a condition holds its sentence,
+a retraction everything before it, reported speech the rest of its sentence).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause's body and the markers read off it."""
+
+    text: str
+    """The clause as cut from the normalised text (for needs and spotting)."""
+    body: str
+    """The clause with politeness, negation and condition words removed."""
+    negated: bool = False
+    """"don't", 别, 不要, 不用, 不开 ...: its controls are forbidden."""
+    conditional: bool = False
+    """"if", "when", "in 5 minutes", 如果, 等…再, …分钟后: holds its sentence."""
+    question: bool = False
+    """A question or a request for information ("is the AC on", 怎么打开天窗)."""
+    hinted: bool = False
+    """A question only because a "?" ends it (its own words are no question)."""
+    retraction: bool = False
+    """"never mind", 算了, a lone "no": holds every clause before it."""
+    reported: bool = False
+    """"he said", "the manual says", 他说, 说明书上写着: holds what is reported."""
+    wish: bool = False
+    """"keep it closed", "I hope it stays closed", 保持关着: no command."""
+    statement: bool = False
+    """"the window is open", 车窗开着: a statement about a control, no command."""
+    speaker: bool = False
+    """"my", "for me", 我的, 我这边, 给我: names the speaker's own member."""
+    howto: bool = False
+    """A question about how to do something or why: never a state query."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing but politeness ("thanks", "please", 谢谢)."""
+        return not self.body and not (self.negated or self.conditional or self.question or self.retraction
+                                      or self.reported)
+
+    @property
+    def marked(self) -> bool:
+        """Anything that stops a run of pieces being read as one command."""
+        return self.negated or self.conditional or self.question or self.retraction or self.reported or self.empty
+
+
+# -- English -------------------------------------------------------------------
+
+_EN_POLITE_START = re.compile(
+    r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|so|well|oh|um|uh|er|erm|hmm|and|also|then|now|just|please"
+    r"|pls|plz|kindly|quickly|quick|right now|asap|immediately|hurry up and|hurry and|hurry|fast"
+    r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
+    r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
+    r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
+    r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
+    r"|maybe|actually|yes|yeah|sure|i said|i say|like i said|as i said)\b\s*)+"
+)
+_EN_POLITE_END = re.compile(
+    r"(?:\s+\b(?:please|pls|plz|thanks|thank you|thank you very much|thx|for me|now|right now|asap|quickly|immediately"
+    r"|right away|fast|if you can|if you could|if possible|would you|could you|will you|ok|okay|then|too|as well|instead"
+    r"|um|uh|er|hmm)\b)+$"
+)
+_EN_FILLERS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|like|you know)\b")
+_EN_POLITE_ASK = re.compile(r"^(?:please |hey |ok |okay |um |uh )?(?:can|could|would|will) (?:you|u)\b")
+_EN_IMPERATIVE = re.compile(
+    r"^(?:turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable"
+    r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger)\b"
+)
+_EN_TIMED = re.compile(
+    r"\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
+    r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b"
+)
+_EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before)\b")
+_EN_THANKS = re.compile(
+    r"^(?:thanks|thank you|thank you very much|thx|cheers|great|ok|okay|please|that's all|good morning|good afternoon"
+    r"|good evening|good night|hello|hi|hey|hi there|hello there|morning|um|uh|yes|yeah|sure)$"
+)
+_EN_NEGATION = re.compile(
+    r"\b(?:don't|dont|do not|never|not|no need to|doesn't|does not|shouldn't|should not|won't|mustn't|must not"
+    r"|no more|no|stop)\b(?:\s+(?:touch|touching|change|changing|mess with|bother with|use|using)\b)?"
+    r"|\bleave\b.*\balone\b|\bkeep\b.*\bas (?:it|they) (?:is|are)\b|\bleave\b.*\bas (?:it|they) (?:is|are)\b"
+)
+_EN_NEG_ONLY = re.compile(r"^(?:leave|keep)\b|\b(?:alone|as (?:it|they) (?:is|are))$")
+_EN_QUESTION = re.compile(
+    r"^(?:is|are|was|were|what|what's|whats|how|how's|why|where|which|who|whose|(?:do|does|did)(?! not\b)|has|have|"
+    r"had|am|should|shall|isn't|aren't|can i|could i|may i|tell me|do you know|explain|describe|remind me|any idea"
+    r"|will it|would it|is it|will there|does it|did you|have you|are you|can it)\b"
+    r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|right\s*$|or not\s*$)\b"
+)
+_EN_HOWTO = re.compile(r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b")
+_EN_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
+    r"|in the morning|at noon)\b"
+    r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
+    r"|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
+)
+EN_RETRACTION = (
+    r"never ?mind|nevermind|cancel that|cancel it|scratch that|forget it|forget that|forget about it|no wait|wait no"
+    r"|just kidding|kidding|actually don't|actually do not|actually no|i mean|i meant|no no|sorry no"
+    r"|on second thought|don't do that|do not do that|don't do it|belay that|cancel"
+)
+_EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|no)$")
+_EN_REPORTED = re.compile(
+    r"(?<!\bi )(?<!\bwe )\b(?:said|says|say|told (?:me|us|him|her|them) to|tells (?:me|us) to|asked (?:me|us) to"
+    r"|wrote|writes|reads|read|quote)\b|\bmanual\b"
+)
+_EN_WISH = re.compile(
+    r"\b(?:keep|keeps|kept|stay|stays|stayed|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer"
+    r"|rather)\b"
+)
+#: A past action told, not asked ("I opened the sunroof earlier").
+_EN_PAST = re.compile(
+    r"^(?:i|we|he|she|they|you|someone|somebody)\s+(?:\w+ed|turned|opened|closed|set|put|shut|left|had|already)\b"
+    r"|\b(?:earlier|this morning|yesterday|last night|just now|a while ago|already)\b"
+)
+_EN_STATEMENT = re.compile(
+    r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
+    r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|'s)\b"
+)
+_EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
+
+# -- Chinese -------------------------------------------------------------------
+
+_ZH_POLITE_START = re.compile(
+    r"^(?:(?:嗯|呃|额|那个|这个|好的|好|喂|哎|嘿|小[a-z\u4e00-\u9fff]同学|请你|请|麻烦你|麻烦|劳驾|帮忙|帮我|帮|给我|替我|你|"
+    r"能不能|能否|可不可以|可以|能|我想要|我想|我要|我需要|我希望你|想|要|也|就|还|顺便|另外|那|然后|先|再给我|"
+    r"我说|我是说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
+)
+_ZH_POLITE_END = re.compile(
+    r"(?:谢谢你|谢谢|谢啦|多谢|好吗|好不好|行吗|行不行|可以吗|可以不|吧|呗|啊|呀|哦|嘛|哈|啦|了|一下|就好|就行|"
+    r"快点|马上|立刻|赶紧|现在|嗯|呃)+$"
+)
+_ZH_FILLERS = re.compile(r"嗯+|呃+|那个|额")
+_ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
+_ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
+_ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨|呃|那个)$")
+_ZH_NEGATION = re.compile(
+    r"(?:\bdon't\b|\bdo not\b|\bnever\b|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|"
+    r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
+)
+_ZH_QUESTION = re.compile(
+    r"(?:吗|呢|怎么|怎样|如何|什么|多少|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|了没|没有$|么$|"
+    r"会不会|要不要|能不能.*[?]|(.)不\1|(.)没\2|吧[?]$)"
+)
+_ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
+_ZH_CONDITION = re.compile(
+    r"(?:如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
+    r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|到家|回到家|回家|下车(?![库门窗])|"
+    r"上车(?![库门窗])|到公司|出发|到了|到[^,]{1,6}(?:后|以后|之后|的时候))"
+)
+_ZH_THEN = re.compile(
+    r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
+)
+ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了"
+_ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
+_ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
+_ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
+_ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
+_ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
+_ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
+
+
+def clause(text: str, language: str, asked: bool = False) -> Clause:
+    """Read the markers of one clause and return its bare body.
+
+    `asked`: a "?" ends this clause (a hint only: "could you open it?" is a
+    request, "后备箱打开？" a question).
+    """
+    if language == "zh":
+        return _zh_clause(text, asked)
+    return _en_clause(text, asked)
+
+
+def _en_clause(text: str, asked: bool) -> Clause:
+    text = re.sub(r"\s+", " ", text).strip(" ,")
+    raw = text
+    text = _EN_FILLERS.sub(" ", text)
+    polite = bool(_EN_POLITE_ASK.match(text))
+    body = en_strip(text)
+    if not body or _EN_THANKS.match(body):
+        return Clause(text=raw, body="")
+    if _EN_RETRACTION.match(body) or _EN_RETRACTION.match(text.strip()):
+        return Clause(text=raw, body="", retraction=True)
+    speaker = bool(_EN_SPEAKER.search(body))
+    worded = bool(_EN_QUESTION.search(body)) and not polite
+    hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
+    question = worded or hinted
+    negated = bool(_EN_NEGATION.search(body))
+    conditional = bool(_EN_CONDITION.search(body))
+    reported = bool(_EN_REPORTED.search(body))
+    retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
+    wish = not negated and bool(_EN_WISH.search(body))
+    statement = not (question or negated or wish) and bool(_EN_STATEMENT.search(body) or _EN_PAST.search(body))
+    if negated:
+        body = _EN_NEGATION.sub(" ", body)
+        body = en_strip(re.sub(r"^\s*(?:i |we )?(?:want|need|like|wanna)\b\s*(?:to\b)?", "", body))
+        body = en_strip(re.sub(r"^(?:touch|touching|change|changing|mess with|use|using)\b", "", body))
+    if conditional:
+        body = _en_condition_body(body)
+    if negated and not body and not conditional and not question:
+        return Clause(text=raw, body="", retraction=True)  # a bare "don't": do not do what was just said
+    return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question, hinted=hinted,
+                  retraction=retraction, reported=reported, wish=wish, statement=statement, speaker=speaker,
+                  howto=question and bool(_EN_HOWTO.search(body)))
+
+
+def en_strip(text: str) -> str:
+    """English politeness, fillers and haste words off both ends."""
+    text = re.sub(r"\s+", " ", text).strip(" ,")
+    prev = None
+    while prev != text:
+        prev = text
+        text = _EN_POLITE_START.sub("", text).strip(" ,")
+        text = _EN_POLITE_END.sub("", text).strip(" ,")
+    return text
+
+
+def _en_condition_body(body: str) -> str:
+    """The command left once the condition is cut off ("" when none is left)."""
+    timed = en_strip(_EN_TIMED.sub(" ", body))
+    m = _EN_IF.search(timed)
+    if m is None:
+        return timed
+    return en_strip(timed[: m.start()])
+
+
+def _zh_clause(text: str, asked: bool) -> Clause:
+    text = text.strip(" ,")
+    raw = text
+    text = _ZH_FILLERS.sub("", _ZH_REMIND.sub("", text))  # 别忘了… is a reminder, not a negation
+    polite = bool(_ZH_POLITE_ASK.match(text))
+    if polite:
+        text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
+    stripped = zh_strip(text)
+    if _ZH_RETRACTION.match(stripped) or _ZH_RETRACTION.match(text):
+        return Clause(text=raw, body="", retraction=True)
+    speaker = bool(_ZH_SPEAKER.search(text))
+    asking = _ZH_POLITE_ASK.sub("", text) if polite else text
+    question = bool(_ZH_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
+    negated = bool(_ZH_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
+    if negated and not zh_strip(_ZH_NEGATION.sub("", text)) and not question:
+        return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
+    conditional = bool(_ZH_CONDITION.search(text))
+    reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
+    wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
+    statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
+    body = _ZH_NEGATION.sub("", text) if negated else text
+    body = re.sub(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?", "", body)
+    if conditional:
+        m = _ZH_THEN.match(body)
+        body = body[m.end():] if m else _ZH_CONDITION.sub("", body)
+    body = zh_strip(body)
+    if not body and not (question or negated or conditional or reported):
+        return Clause(text=raw, body="")
+    if _ZH_THANKS.match(body):
+        body = ""
+    return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question,
+                  reported=reported, wish=wish, statement=statement, speaker=speaker,
+                  howto=question and bool(_ZH_HOWTO.search(text)))
+
+
+_ZH_IMPERATIVE = re.compile(r"^(?:把|将|给|打开|开启|开|关闭|关掉|关上|关|调|设|升|降|启动|请|帮|麻烦)")
+
+
+def _zh_imperative(body: str) -> bool:
+    return bool(_ZH_IMPERATIVE.match(body))
+
+
+def zh_strip(text: str) -> str:
+    """Chinese politeness, fillers and haste words off both ends."""
+    text = text.strip(" ,")
+    prev = None
+    while prev != text:
+        prev = text
+        text = _ZH_POLITE_START.sub("", text).strip(" ,")
+        text = _ZH_POLITE_END.sub("", text).strip(" ,")
+    return text
+
+
+__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "zh_strip"]

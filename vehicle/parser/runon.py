@@ -1,0 +1,92 @@
+"""Run-on commands without punctuation, as a speech recogniser sends them.
+
+"turn on the AC set the fan to five", "I'm cold turn my seat heater to 3",
+"关窗开空调", "打开空调风量调到三档温度调到二十二度": a piece no template reads
+as a whole is cut where a new command verb, a negation, a need statement or
+(in Chinese) a control word begins, but only if *every* part is then
+readable on its own (a template reads it, or it states a need, or it is
+politeness). Otherwise the piece stays whole and is left to the model:
+a run-on is never half-executed on a guess.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_EN_STARTS = (
+    r"turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make|put|roll"
+    r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
+    r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
+    r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
+)
+_EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
+_ZH_POINT = re.compile(
+    r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
+    r"帮我|请|别|(?<!要)不要|(?<!用)不用|(?<!开)不(?=开)|(?<!关)不(?=关)|不(?=[打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
+    r"(?<![打开启])进入|切换|播放|告诉|讲|唱|来一首|放一首|导航|折叠|展开|收起|前挡|后窗|后挡|挡风玻璃)"
+)
+#: A part may never end in a word that governs what follows it: cutting
+#: "打开空调别打开车窗" after 别 would negate the air conditioning and open the
+#: window.
+DANGLING = {
+    "en": re.compile(r"\b(?:don't|dont|do not|not|never|no|if|when|once|unless|until|after|before|please|and|to|the|a"
+                     r"|but|or|then|also|just|actually|i|we|he|she|they|said|says)$"),
+    "zh": re.compile(r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是)$"),
+}
+#: Parts longer than this many cut points are not tried (cost bound).
+MAX_POINTS = 64
+
+
+def cut_points(text: str, language: str, extra: tuple[int, ...] = ()) -> list[int]:
+    """Offsets in `text` where a new clause may begin (never 0)."""
+    pattern = _ZH_POINT if language == "zh" else _EN_POINT
+    points = {m.end() for m in pattern.finditer(text)} | set(extra)
+    return sorted(p for p in points if 0 < p < len(text))
+
+
+def split(text: str, points: list[int], readable: Callable[[str, bool], bool], max_parts: int = 12,
+          controls: tuple[int, ...] = (), most: int = 1, verbs: tuple[int, ...] = ()) -> list[str] | None:
+    """The fewest readable parts `text` cuts into at `points`, or None.
+
+    Greedy longest-first from the left with backtracking, so "set the fan
+    to 3 open the window" is two parts and "open the driver window" stays
+    one. Memoised per start; a part holding more control words (offsets in
+    `controls`) than any template reads (`most`) is never tried, so each
+    start tries only the few ends up to its next control or two.
+    """
+    if len(points) > MAX_POINTS:
+        return None
+    bounds = [0, *points, len(text)]
+    memo: dict[int, list[str] | None] = {}
+
+    def from_(k: int, depth: int) -> list[str] | None:
+        if k == len(bounds) - 1:
+            return []
+        if depth >= max_parts:
+            return None
+        if k in memo:
+            return memo[k]
+        found = None
+        for e in range(len(bounds) - 1, k, -1):
+            inside = sum(1 for c in controls if bounds[k] <= c < bounds[e])
+            if inside > most or any(
+                bounds[k] < v < bounds[e] and any(bounds[k] <= c < v for c in controls) for v in verbs
+            ):
+                continue  # a control, then another command verb: two clauses
+            part = text[bounds[k] : bounds[e]].strip(" ,")
+            if not part or not readable(part, k == 0):
+                continue
+            rest = from_(e, depth + 1)
+            if rest is not None:
+                found = [part, *rest]
+                break
+        memo[k] = found
+        return found
+
+    parts = from_(0, 0)
+    if parts is None or len(parts) < 2:
+        return None
+    return parts
+
+
+__all__ = ["MAX_POINTS", "cut_points", "split"]
