@@ -12,7 +12,6 @@ from typing import Any
 
 from .events import HandledBy, TurnEvent
 from .execution import make_request
-from .stages import parse_with_seat
 from .ports import TurnServices
 
 
@@ -20,7 +19,7 @@ async def execute_call(rt: TurnServices, request_token: str, plan: list[dict[str
     """Run one execute call; raises ``TokenError`` (403) for an unusable token."""
     grant = rt.tokens.check(request_token, rt.catalog.generation)
     if grant.parsed is None:
-        grant.parsed = parse_with_seat(rt.parser, grant.utterance, grant.seat)
+        grant.parsed = rt.parser.parse(grant.utterance, seat=grant.seat)
     turn = rt.turns.turn(grant.turn_id)
     emit = turn.emit if turn is not None else None
     on_result = None

@@ -8,20 +8,15 @@ rest queue as cheap coroutines: the default thread pool (sync routes,
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import anyio
 
 from app.executor import Executor, Outcome, Request
 
-_REQUEST_FIELDS = {f.name for f in dataclasses.fields(Request)}
-
-
 def make_request(**kw: Any) -> Request:
-    """A Request, dropping ``seat`` while the executor does not know it yet."""
-    if "seat" in kw and "seat" not in _REQUEST_FIELDS:
-        kw.pop("seat")
+    """One executor request; every field is the executor's own (the speaker's
+    seat included: it is never dropped, a seat check must not fail open)."""
     return Request(**kw)
 
 

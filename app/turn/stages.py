@@ -5,7 +5,6 @@ result; none decides what runs next (``pipeline.py`` does, in one place).
 from __future__ import annotations
 
 import asyncio
-import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -70,23 +69,9 @@ class Handled:
     """True when ``prefix`` already went out as a delta."""
 
 
-def _accepts_seat(parse: Callable[..., Any]) -> bool:
-    try:
-        return "seat" in inspect.signature(parse).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def parse_with_seat(parser: Any, text: str, seat: str | None) -> Any:
-    """The parser told the speaker's seat, when its signature accepts it."""
-    if seat is not None and _accepts_seat(parser.parse):
-        return parser.parse(text, seat=seat)
-    return parser.parse(text)
-
-
 def parse_stage(ctx: TurnContext) -> Any:
-    """PARSE: the deterministic parser, told the speaker's seat when it can use it."""
-    return parse_with_seat(ctx.services.parser, ctx.given.text, ctx.given.seat)
+    """PARSE: the deterministic parser, told the speaker's seat ("my window")."""
+    return ctx.services.parser.parse(ctx.given.text, seat=ctx.given.seat)
 
 
 def query_stage(ctx: TurnContext) -> str:
