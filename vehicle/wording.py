@@ -106,15 +106,6 @@ def turn_sentence(key: str, language: str, variant: str | None = None, **values:
     return messages().text("turns", key, _lang(language), variant, **values)
 
 
-def offline_reply(language: str, understood: Iterable[str], missed: str) -> str:
-    """"The assistant is offline right now. I understood X, but I couldn't place 'Y'." (DESIGN section 6)."""
-    lang = _lang(language)
-    done = [u for u in understood if u]
-    if not done:
-        return turn_sentence("offline_understood", lang, "nothing", missed=missed)
-    return turn_sentence("offline_understood", lang, understood=join_list(done, lang, "comma"), missed=missed)
-
-
 def join_list(items: Iterable[str], language: str, how: str = "and") -> str:
     """Phrases as one list: "A, B and C" / "甲、乙和丙" (``how``: and, or, also, settings, comma)."""
     return join_words(list(items), _lang(language), how)
@@ -160,5 +151,5 @@ def words(section: str, key: str, variant: str | None = None, **values: Any) -> 
     return Words(*messages().pair(section, key, variant, **values))
 
 
-__all__ = ["join_list", "join_sentences", "model_rules", "offline_reply", "state_phrase", "state_sentence",
+__all__ = ["join_list", "join_sentences", "model_rules", "state_phrase", "state_sentence",
            "status_sentence", "success_sentence", "turn_sentence", "words"]
