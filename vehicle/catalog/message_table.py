@@ -58,6 +58,7 @@ REFUSAL_REASONS = (
 SCHEMA: dict[str, Section] = {
     "refusals": _s("what allowed value current change end limit speed gear mode seat needs", REFUSAL_REASONS),
     "gears": _s("", "P R N D"),
+    "seats": _s("", "driver passenger rear_left rear_right outside unknown"),
     "execution_modes": _s("", "simulation dry_run hardware unarmed_hardware"),
     "statuses": _s("what", "unconfirmed failed already_applied dry_run"),
     "success": _s("what value", "mode peripheral celsius level open_percent open on folded settings brightness"),
