@@ -97,3 +97,17 @@ def test_the_words_are_part_of_the_catalog_generation(tmp_path):
     doc["turns"]["offline"]["en"] = "The assistant is resting; I can still control the cabin."
     (dst / MESSAGES_FILE).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     assert load_catalog(dst).generation != before
+
+
+def test_the_model_reads_its_rules_once():
+    """The rules are the thread's base instructions, from the table; the
+    catalog-bearing developer instructions carry none of them again."""
+    from app.assistant.instructions import BASE_INSTRUCTIONS
+    from app.model_catalog import developer_instructions
+
+    rules = messages().text("model", "rules", "en")
+    assert BASE_INSTRUCTIONS == rules and "execute_cockpit_request" in rules
+    _, developer = developer_instructions(load_catalog())
+    assert developer.startswith("CATALOG (generation ")
+    assert not [line for line in rules.splitlines() if line in developer]
+    assert "never" not in developer.lower()
