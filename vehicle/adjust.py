@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Command
-from .amounts import Words, adjust_success, amount, change_words, end_words, kind_of
+from .amounts import Words, adjust_success, amount, change_words, end_words, kind_of, level_limit
 from .catalog import Catalog
 from .names import control_name
 from .refusals import Reason, Refusal
@@ -65,14 +65,6 @@ def adjust_capabilities(catalog: Catalog) -> dict[str, str]:
     return {c: t.control for c in catalog.capabilities if (t := twin_of(catalog, c)) is not None}
 
 
-def _limit_words(value: float, parameter: str) -> Words:
-    """"7" / "7档" for a level, "30 degrees" / "30度" otherwise."""
-    words = amount(value, parameter)
-    if kind_of(parameter) == "level":
-        return Words(words.en.removeprefix("level "), words.zh)
-    return words
-
-
 def resolve(
     catalog: Catalog, state: ConfirmedState, twin: Twin, member: str, delta: float, vague: bool = False
 ) -> Command | Refusal:
@@ -95,7 +87,7 @@ def resolve(
     position = kind_of(twin.value) == "position"
     detail: dict[str, Any] = {
         "current": amount(current, twin.value), "current_value": current,
-        "end": end_words(twin.value, up), "limit": _limit_words(end, twin.value), "limit_value": end,
+        "end": end_words(twin.value, up), "limit": level_limit(end, twin.value), "limit_value": end,
     }
     if (current >= end) if up else (current <= end):
         return Refusal(Reason.OUT_OF_RANGE, what, {**detail, "variant": "at_end_position" if position else "at_end"})

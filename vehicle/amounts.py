@@ -2,10 +2,11 @@
 
 Refusals name values ("72 degrees", "level 7", "百分之40") and allowed
 ranges ("from 16 to 30 degrees, in half-degree steps" / "16到30度，步长0.5度").
-The words are built here once, speakable as they are (no ``°``, ``%`` or
-``km/h``; Chinese without English words or spaces), so a refusal read aloud
-and a refusal shown on screen say the same thing. The executor's success
-sentences can use the same helpers (:func:`amount`, :func:`adjust_success`).
+The words are built here once from the message table (``catalog/messages.yaml``:
+units, ranges, changes, ends, lists), speakable as they are (no ``°``, ``%``
+or ``km/h``; Chinese without English words or spaces), so a refusal read
+aloud and a refusal shown on screen say the same thing. The executor's
+success sentences can use the same helpers (:func:`amount`, :func:`adjust_success`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .catalog import Parameter
+from .catalog.message_table import messages
 
 Kind = Literal["degrees", "level", "percent", "position"]
 
@@ -25,25 +27,20 @@ KIND_OF: dict[str, Kind] = {
     "brightness": "percent",
 }
 
+
+def _section_pairs(section: str) -> dict[str, tuple[str, str]]:
+    table = messages()
+    return {key: table.pair(section, key) for key in table.section(section)}
+
+
 #: How a bool parameter's two values read ("can only be switched on or off").
-BOOL_WORDS: dict[str, tuple[str, str]] = {
-    "on": ("switched on or off", "打开或关闭"),
-    "open": ("opened or closed", "打开或关闭"),
-    "folded": ("folded or unfolded", "折叠或展开"),
-}
+BOOL_WORDS: dict[str, tuple[str, str]] = _section_pairs("bool_choices")
 
 #: Parameter names as words (for "needs a colour or a brightness").
-PARAMETER_WORDS: dict[str, tuple[str, str]] = {
-    "color": ("a colour", "颜色"),
-    "brightness": ("a brightness", "亮度"),
-}
+PARAMETER_WORDS: dict[str, tuple[str, str]] = _section_pairs("parameters")
 
 #: Enum choices as words (ambient light colours).
-CHOICE_WORDS: dict[str, tuple[str, str]] = {
-    "red": ("red", "红色"), "orange": ("orange", "橙色"), "yellow": ("yellow", "黄色"),
-    "green": ("green", "绿色"), "cyan": ("cyan", "青色"), "blue": ("blue", "蓝色"),
-    "purple": ("purple", "紫色"), "white": ("white", "白色"),
-}
+CHOICE_WORDS: dict[str, tuple[str, str]] = _section_pairs("colors")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,77 +67,119 @@ def kind_of(parameter: str) -> Kind | None:
     return KIND_OF.get(parameter)
 
 
-def amount(value: Any, parameter: str) -> Words:
-    """A value with its unit: 22.5 degrees / 22.5度, level 3 / 3档, 40 percent / 百分之40."""
+def _words(section: str, key: str, variant: str | None = None, **values: Any) -> Words:
+    return Words(*messages().pair(section, key, variant, **values))
+
+
+def amount(value: Any, parameter: str, screen: bool = False) -> Words:
+    """A value with its unit: 22.5 degrees / 22.5度, level 3 / 3档, 40 percent / 百分之40.
+
+    ``screen=True`` gives the short written form for degrees and percent
+    (22.5 °C, 40%), for text that is never read aloud.
+    """
     n = number(abs(value) if parameter.startswith("delta_") and isinstance(value, (int, float)) else value)
     kind = kind_of(parameter)
     if kind == "degrees":
-        return Words(f"{n} degree" if n == "1" else f"{n} degrees", f"{n}度")
+        return _words("units", "degrees", "screen" if screen else "one" if n == "1" else None, n=n)
     if kind == "level":
         if parameter.startswith("delta_"):
-            return Words(f"{n} level" if n == "1" else f"{n} levels", f"{n}档")
-        return Words(f"level {n}", f"{n}档")
+            return _words("units", "levels", "one" if n == "1" else None, n=n)
+        return _words("units", "level", n=n)
     if kind in ("percent", "position"):
-        return Words(f"{n} percent", f"百分之{n}")
+        return _words("units", "percent", "screen" if screen else None, n=n)
     return Words(n, n)
 
 
+def level_limit(value: float, parameter: str) -> Words:
+    """"7" / "7档" for a level (after "highest level, "), the amount otherwise."""
+    if kind_of(parameter) == "level":
+        return _words("units", "level", "bare", n=number(value))
+    return amount(value, parameter)
+
+
 def _step_words(param: Parameter, parameter: str) -> Words | None:
-    """", in half-degree steps" where the step is not the obvious whole unit."""
+    """"in half-degree steps" where the step is not the obvious whole unit."""
     step = param.effective_step
     if param.type != "float" or not step:
         return None
     unit = amount(step, parameter)
-    if kind_of(parameter) == "degrees" and step == 0.5:
-        return Words("in half-degree steps", f"步长{unit.zh}")
-    return Words(f"in steps of {unit.en}", f"步长{unit.zh}")
+    half = kind_of(parameter) == "degrees" and step == 0.5
+    return Words(*(messages().text("ranges", "steps", lang, "half_degree" if half else None, step=unit.get(lang))
+                   for lang in ("en", "zh")))
+
+
+#: How a list joins: (key between the first items, key before the last), from the table's ``lists``.
+_LISTS = {"and": ("comma", "and"), "or": ("comma", "or"), "also": ("settings", "also"),
+          "settings": ("settings", "settings"), "comma": ("comma", "comma")}
+
+
+def join_words(items: Sequence[str], language: str, how: str = "and") -> str:
+    """Phrases as one list: "A, B and C" / "甲、乙和丙" (``how``: and, or, also, settings, comma)."""
+    lang = "zh" if language == "zh" else "en"
+    middle, last = _LISTS[how]
+    words = [w for w in items if w]
+    listed = words[0] if words else ""
+    for i, word in enumerate(words[1:], start=2):
+        listed = messages().text("lists", last if i == len(words) else middle, lang, first=listed, last=word)
+    return listed
+
+
+def join_choices(choices: Sequence[tuple[str, str]]) -> Words:
+    """"red, green or blue" / "红色、绿色或蓝色"."""
+    return Words(join_words([c[0] for c in choices], "en", "or"), join_words([c[1] for c in choices], "zh", "or"))
+
+
+def _each(section: str, key: str, variant: str | None = None, **values: Words | str) -> Words:
+    """A template filled per language with the matching side of each :class:`Words` value."""
+    return Words(*(messages().text(section, key, lang, variant,
+                                   **{k: v.get(lang) if isinstance(v, Words) else v for k, v in values.items()})
+                   for lang in ("en", "zh")))
 
 
 def range_words(param: Parameter, parameter: str) -> Words:
     """The allowed values of one parameter, as a phrase that follows "can be set"."""
     if param.type == "bool":
-        en, zh = BOOL_WORDS.get(parameter, ("switched on or off", "打开或关闭"))
-        return Words(f"only be {en}", f"只能{zh}")
+        choices = BOOL_WORDS.get(parameter, BOOL_WORDS["on"])
+        return _each("ranges", "bool", choices=Words(*choices))
     if param.type == "enum":
-        choices = [CHOICE_WORDS.get(c, (c, c)) for c in param.choices or ()]
-        en = ", ".join(c[0] for c in choices[:-1]) + f" or {choices[-1][0]}" if len(choices) > 1 else choices[0][0]
-        zh = "、".join(c[1] for c in choices[:-1]) + f"或{choices[-1][1]}" if len(choices) > 1 else choices[0][1]
-        return Words(en, zh)
+        return join_choices([CHOICE_WORDS.get(c, (c, c)) for c in param.choices or ()])
     step = _step_words(param, parameter)
     if parameter.startswith("delta_"):
         top = amount(max(abs(param.min or 0), abs(param.max or 0)), parameter)
-        en, zh = f"by up to {top.en} up or down at a time", f"每次最多调高或调低{top.zh}"
+        words = _each("ranges", "change", top=top)
     else:
-        lo, hi = amount(param.min, parameter), amount(param.max, parameter)
         kind = kind_of(parameter)
-        if kind == "level":
-            en, zh = f"from level {number(param.min)} to {number(param.max)}", f"{number(param.min)}到{hi.zh}"
-        elif kind == "degrees":
-            en, zh = f"from {number(param.min)} to {hi.en}", f"{number(param.min)}到{hi.zh}"
-        else:
-            en, zh = f"from {number(param.min)} to {hi.en}", f"{lo.zh}到{hi.zh}"
+        key = {"level": "levels", "degrees": "degrees"}.get(kind or "", "percent")
+        words = _words("ranges", key, min=number(param.min), max=number(param.max))
     if step is not None:
-        en, zh = f"{en}, {step.en}", f"{zh}，{step.zh}"
-    return Words(en, zh)
+        words = _each("ranges", "with_step", range=words, step=step)
+    return words
 
 
 def change_words(delta: float, parameter: str) -> Words:
     """"raising it by 2 degrees" / "调高2度" ("opening it by 30 percent" / "开大百分之30")."""
     size = amount(delta, parameter)
     if delta == 0:
-        return Words(f"a change of {size.en}", f"调整{size.zh}")
-    if kind_of(parameter) == "position":
-        return Words(f"{'opening' if delta > 0 else 'closing'} it by {size.en}", f"{'开大' if delta > 0 else '关小'}{size.zh}")
-    return Words(f"{'raising' if delta > 0 else 'lowering'} it by {size.en}", f"{'调高' if delta > 0 else '调低'}{size.zh}")
+        key = "none"
+    elif kind_of(parameter) == "position":
+        key = "open" if delta > 0 else "close"
+    else:
+        key = "raise" if delta > 0 else "lower"
+    return _each("changes", key, amount=size)
 
 
 def end_words(parameter: str, highest: bool) -> Words:
     """The range end a change runs into: "highest level" / "最高", "fully open" / "全开"."""
     kind = kind_of(parameter)
     if kind == "position":
-        return Words("fully open", "全开") if highest else Words("fully closed", "全关")
+        return _words("ends", "fully_open" if highest else "fully_closed")
     noun = "level" if kind == "level" else "setting"
-    return Words(f"{'highest' if highest else 'lowest'} {noun}", "最高" if highest else "最低")
+    return _words("ends", f"{'highest' if highest else 'lowest'}_{noun}")
+
+
+def capitalized(text: str) -> str:
+    """An English sentence starts with a capital ("Fan speed raised ...")."""
+    return text[:1].upper() + text[1:]
 
 
 def adjust_success(what: Words, value_parameter: str, delta_parameter: str, delta: float, results: Sequence[Any]) -> Words:
@@ -153,20 +192,19 @@ def adjust_success(what: Words, value_parameter: str, delta_parameter: str, delt
     """
     up = delta > 0
     position = kind_of(value_parameter) == "position"
-    name_en = what.en[:1].upper() + what.en[1:]
-    verb_en = ("opened" if up else "closed") if position else ("raised" if up else "lowered")
-    verb_zh = ("开大" if up else "关小") if position else ("调高" if up else "调低")
+    verb = ("opened" if up else "closed") if position else ("raised" if up else "lowered")
     if len({number(r) for r in results}) == 1:
         value = results[0]
         if position and value in (0, 100):
-            return Words(f"{name_en} {'opened' if value else 'closed'}.", f"{what.zh}已{'打开' if value else '关闭'}。")
-        to = amount(value, value_parameter)
-        return Words(f"{name_en} {verb_en} to {to.en}.", f"{what.zh}已{verb_zh}到{to.zh}。")
-    by = amount(delta, delta_parameter)
-    return Words(f"{name_en} {verb_en} by {by.en}.", f"{what.zh}已{verb_zh}{by.zh}。")
+            words = _each("adjusted", "opened" if value else "closed", what=what)
+        else:
+            words = _each("adjusted", f"{verb}_to", what=what, value=amount(value, value_parameter))
+    else:
+        words = _each("adjusted", f"{verb}_by", what=what, value=amount(delta, delta_parameter))
+    return Words(capitalized(words.en), words.zh)
 
 
 __all__ = [
     "BOOL_WORDS", "CHOICE_WORDS", "KIND_OF", "PARAMETER_WORDS", "Words", "adjust_success", "amount",
-    "change_words", "end_words", "kind_of", "number", "range_words",
+    "capitalized", "change_words", "end_words", "join_choices", "join_words", "kind_of", "level_limit", "number", "range_words",
 ]

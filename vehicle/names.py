@@ -2,17 +2,12 @@
 
 Every sentence about a control (refusals, results, questions) names it the
 same way: "driver temperature" / "主驾温度", "all windows" / "全部车窗".
+How a member and a group read comes from the message table (section ``names``).
 """
 from __future__ import annotations
 
 from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
-
-#: How a group reads in a sentence ("Temperature in all zones raised by 2 degrees").
-_GROUP_NAMES: dict[tuple[str, str], tuple[str, str]] = {
-    ("zone", "all"): ("{label} in all zones", "全车{label}"),
-    ("zone", "rear"): ("{label} in the rear zones", "后排{label}"),
-    ("window", "all"): ("all windows", "全部车窗"),
-}
+from .catalog.message_table import messages
 
 
 def control_name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, str]:
@@ -22,14 +17,15 @@ def control_name(catalog: Catalog, capability: str, target: str | None) -> tuple
         return (capability, capability)
     if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE) and target:
         return (catalog.target_label(capability, target, "en"), catalog.target_label(capability, target, "zh"))
-    en, zh = cap.label.en, cap.label.zh
-    group = _GROUP_NAMES.get((cap.target_type, target or ""))
-    if group is not None:
-        return (group[0].format(label=en), group[1].format(label=zh))
+    table = messages()
+    # How a group reads in a sentence ("Temperature in all zones raised by 2 degrees").
+    group = f"{cap.target_type}_{target}"
+    if target and catalog.is_group(capability, target) and table.has("names", group):
+        return (table.text("names", group, "en", label=cap.label.en), table.text("names", group, "zh", label=cap.label.zh))
     if target and target != "cabin" and target in catalog.targets:
-        en = f"{catalog.target_label(capability, target, 'en')} {en}"
-        zh = f"{catalog.target_label(capability, target, 'zh')}{zh}"
-    return (en, zh)
+        return tuple(table.text("names", "member", lang, member=catalog.target_label(capability, target, lang),
+                                label=cap.label.get(lang)) for lang in ("en", "zh"))  # type: ignore[return-value]
+    return (cap.label.en, cap.label.zh)
 
 
 __all__ = ["control_name"]

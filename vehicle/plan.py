@@ -15,7 +15,7 @@ from typing import Any
 
 from .actions import Action, Command
 from .adjust import ConfirmedState, Twin, adjust_capabilities, resolve, twin_of
-from .amounts import PARAMETER_WORDS, Words, amount, change_words, range_words
+from .amounts import PARAMETER_WORDS, amount, change_words, join_choices, range_words
 from .catalog import Catalog, Parameter
 from .names import control_name
 from .refusals import Reason, Refusal
@@ -70,8 +70,7 @@ def validate_action(
         if refusal is not None:
             return refusal
     if cap.at_least_one and not parameters:
-        needs = [PARAMETER_WORDS.get(n, (n, n)) for n in cap.parameters]
-        words = Words(" or ".join(w[0] for w in needs), "或".join(w[1] for w in needs))
+        words = join_choices([PARAMETER_WORDS.get(n, (n, n)) for n in cap.parameters])
         return Refusal(Reason.INVALID_PARAMETER, what, {"problem": "give " + " or ".join(cap.parameters),
                                                         "variant": "at_least_one", "needs": words})
     return Action(capability, target, dict(parameters), vague=vague)

@@ -1,5 +1,8 @@
 """Typed refusal reasons, each with a human message in English and Chinese.
 
+The sentences live in the message table (``catalog/messages.yaml``,
+section ``refusals``); this module names the reasons and fills the details.
+
 In the spirit of Android Automotive's VHAL status codes: a machine code the
 clients can branch on (``reason``) and a sentence a person can read
 (``message``). Details (allowed range, current value, limit) travel with the
@@ -13,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .amounts import Words
+from .catalog.message_table import messages
 
 
 class Reason(str, Enum):
@@ -39,70 +43,37 @@ class Reason(str, Enum):
     SEND_FAILED = "send_failed"
 
 
-# (reason, variant) -> (English, Chinese). {what} is the control ("driver
-# temperature"); other fields come from the refusal's detail, where a
-# :class:`Words` value gives each language its own phrase. ``detail["variant"]``
-# picks a more exact sentence; (reason, None) is the general one. Chinese
-# sentences carry no English words and no spaces; every sentence is speakable
-# as written (numbers and units as words).
-_MESSAGES: dict[tuple[Reason, str | None], tuple[str, str]] = {
-    (Reason.UNKNOWN_CAPABILITY, None): ("This car has no such control.", "本车没有这个功能。"),
-    (Reason.UNKNOWN_TARGET, None): ("{what} has no such position in this car.", "{what}没有这个位置。"),
-    (Reason.INVALID_PARAMETER, None): ("{what} was given a setting it does not have.", "{what}收到了不支持的设定。"),
-    (Reason.INVALID_PARAMETER, "missing"): ("{what} needs a value to be set to.", "{what}缺少要设定的值。"),
-    (Reason.INVALID_PARAMETER, "number"): ("{what} needs a number {allowed}.", "{what}需要一个数值，可设{allowed}。"),
-    (Reason.INVALID_PARAMETER, "change"): ("{what} needs a number: it can be changed {allowed}.",
-                                           "{what}需要一个数值，{allowed}。"),
-    (Reason.INVALID_PARAMETER, "bool"): ("{what} can {allowed}.", "{what}{allowed}。"),
-    (Reason.INVALID_PARAMETER, "choice"): ("{what} can be {allowed}.", "{what}可以是{allowed}。"),
-    (Reason.INVALID_PARAMETER, "at_least_one"): ("{what} needs {needs}.", "{what}需要设定{needs}。"),
-    (Reason.OUT_OF_RANGE, None): ("{what} can be set {allowed}, so {value} is not possible.",
-                                  "{what}{value}超出范围，可设{allowed}。"),
-    (Reason.OUT_OF_RANGE, "step"): ("{what} can be set {allowed}, so {value} is not possible.",
-                                    "{what}不能设为{value}，可设{allowed}。"),
-    (Reason.OUT_OF_RANGE, "change"): ("{what} can be changed {allowed}, so {value} is not possible.",
-                                      "{what}{allowed}，无法{value}。"),
-    (Reason.OUT_OF_RANGE, "beyond"): ("{what} is at {current}, so {change} would go past the {end}, {limit}.",
-                                      "{what}现在是{current}，{change}会超过{end}的{limit}。"),
-    (Reason.OUT_OF_RANGE, "beyond_position"): ("{what} is at {current}, so {change} would go past {end}.",
-                                               "{what}现在是{current}，{change}会超过{end}。"),
-    (Reason.OUT_OF_RANGE, "at_end"): ("{what} is already at its {end}, {limit}.", "{what}已经是{end}的{limit}。"),
-    (Reason.OUT_OF_RANGE, "at_end_position"): ("{what} is already {end}.", "{what}已经{end}了。"),
-    (Reason.OUT_OF_RANGE, "group_end"): ("{what} can't go past the {end}, {limit}.", "{what}不能超过{end}的{limit}。"),
-    (Reason.OUT_OF_RANGE, "group_end_position"): ("{what} can't go further than {end}.", "{what}不能超过{end}。"),
-    (Reason.STATE_UNKNOWN, None): ("The current setting is not known yet for {what}, so it can't be raised or lowered.",
-                                   "{what}当前设定未知，无法相对调节。"),
-    (Reason.NOT_FITTED, None): ("{what} is not fitted on this car.", "本车未配备{what}。"),
-    (Reason.INACTIVE_PERIPHERAL, None): ("{what} is learned but not active.", "{what}已学习但未启用。"),
-    (Reason.INTERLOCK_SPEED, None): ("{what} is not allowed at {speed} km/h (limit {limit} km/h).",
-                                     "车速{speed}公里/小时时不允许操作{what}，限速{limit}公里/小时。"),
-    (Reason.INTERLOCK_GEAR, None): ("{what} needs the car in {gear}.", "{what}需要先挂入{gear}。"),
-    (Reason.INTERLOCK_UNKNOWN, None): ("{what} is blocked because the vehicle speed and gear are unknown.",
-                                       "车速和挡位未知，{what}已被阻止。"),
-    (Reason.EXECUTION_MODE, None): ("{what} cannot be sent in {mode} mode.", "{mode}模式下无法发送{what}。"),
-    (Reason.NOT_BOUND_TO_REQUEST, None): ("{what} was not part of what you asked for.", "{what}不在您的请求中。"),
-    (Reason.NEGATED_BY_USER, None): ("{what} was left alone because you said not to change it.",
-                                     "您说了不要操作{what}，已保持不变。"),
-    (Reason.SEAT_NOT_PERMITTED, None): ("{what} can't be operated from the {seat} seat.", "{seat}座位不能操作{what}。"),
-    (Reason.SEAT_NOT_PERMITTED, "outside"): ("{what} can't be operated from outside the car.", "车外不能操作{what}。"),
-    (Reason.SEAT_NOT_PERMITTED, "unknown"): ("{what} can't be operated without knowing which seat you are in.",
-                                             "无法确定您的座位，不能操作{what}。"),
-    (Reason.CHILD_LOCK, None): ("The child lock is on, so the {what} can't be operated from the rear seats.",
-                                "儿童锁已开启，后排不能操作{what}。"),
-    (Reason.CHILD_LOCK, "unknown"): ("The child lock state is not known yet, so the {what} can't be operated from the rear seats.",
-                                     "儿童锁状态未知，后排暂时不能操作{what}。"),
-    (Reason.TOO_MANY_ACTIONS, None): ("Too many actions in one request; nothing was sent.", "一次请求的操作过多，未执行任何操作。"),
-    (Reason.NOTHING_TO_DO, None): ("There was nothing to do.", "没有需要执行的操作。"),
-    (Reason.CONFLICTING_ACTIONS, None): ("{what} was given two different values.", "{what}收到了两个不同的设定。"),
-    (Reason.SEND_FAILED, None): ("{what} could not be sent to the car.", "{what}无法发送到车辆。"),
-}
+def _templates() -> dict[tuple[Reason, str | None], tuple[str, str]]:
+    """(reason, variant) -> (English, Chinese) templates, from ``catalog/messages.yaml``.
 
-#: Detail values the gates pass as plain codes, in words.
-_DETAIL_WORDS: dict[str, dict[str, Words]] = {
-    "gear": {"P": Words("P", "驻车挡"), "R": Words("R", "倒挡"), "N": Words("N", "空挡"), "D": Words("D", "前进挡")},
-    "mode": {"simulation": Words("simulation", "模拟"), "dry_run": Words("dry run", "演练"),
-             "hardware": Words("hardware", "实车"), "unarmed hardware": Words("unarmed hardware", "未解锁的实车")},
-}
+    {what} is the control ("driver temperature"); other fields come from the
+    refusal's detail, where a :class:`Words` value gives each language its
+    own phrase. ``detail["variant"]`` picks a more exact sentence; (reason,
+    None) is the general one. The table check guarantees every reason has
+    both languages and only the placeholders a detail can fill.
+    """
+    table = messages().section("refusals")
+    out: dict[tuple[Reason, str | None], tuple[str, str]] = {}
+    for reason in Reason:
+        entry = table[reason.value]
+        out[(reason, None)] = (entry.get("en"), entry.get("zh"))
+        for variant in entry.variants:
+            out[(reason, variant)] = (entry.get("en", variant), entry.get("zh", variant))
+    return out
+
+
+_MESSAGES = _templates()
+
+#: Detail values the gates pass as plain codes, in words (table section per detail).
+_DETAIL_SECTIONS = {"gear": "gears", "mode": "execution_modes"}
+
+
+def _detail_words(key: str, value: str) -> Words | str:
+    section = _DETAIL_SECTIONS.get(key)
+    code = value.replace(" ", "_")
+    if section is None or not messages().has(section, code):
+        return value
+    return Words(*messages().pair(section, code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +92,9 @@ class Refusal:
         variant = self.detail.get("variant")
         en_t, zh_t = _MESSAGES.get((self.reason, variant)) or _MESSAGES[(self.reason, None)]
         name = self.what[1] if zh else self.what[0]
-        values: dict[str, Any] = {"what": name or ("该操作" if zh else "this action")}
+        values: dict[str, Any] = {"what": name or messages().text("names", "any", language)}
         for key, value in self.detail.items():
-            value = _DETAIL_WORDS.get(key, {}).get(value, value) if isinstance(value, str) else value
+            value = _detail_words(key, value) if isinstance(value, str) else value
             values[key] = value.get(language) if isinstance(value, Words) else value
         text = (zh_t if zh else en_t).format_map(_Defaults(values))
         return text if zh else text[:1].upper() + text[1:]

@@ -13,21 +13,15 @@ from __future__ import annotations
 
 from .amounts import Words
 from .catalog import Catalog
+from .catalog.message_table import messages
 from .names import control_name
 from .refusals import Reason, Refusal
 
 #: The seat a message without one is treated as.
 UNKNOWN = "unknown"
 
-#: A seat as it reads in "from the rear-left seat" / "左后座位".
-SEAT_WORDS: dict[str, Words] = {
-    "driver": Words("driver's", "主驾"),
-    "passenger": Words("passenger", "副驾"),
-    "rear_left": Words("rear-left", "左后"),
-    "rear_right": Words("rear-right", "右后"),
-    "outside": Words("outside", "车外"),
-    UNKNOWN: Words("unknown", "未知"),
-}
+#: A seat as it reads in "from the rear-left seat" / "左后座位" (the message table's ``seats``).
+SEAT_WORDS: dict[str, Words] = {key: Words(*messages().pair("seats", key)) for key in messages().section("seats")}
 
 
 def seat_key(seat: str | None) -> str:

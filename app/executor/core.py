@@ -200,7 +200,8 @@ class Executor:
         item.status = item.aggregate()
         lang, cat = req.language, self.catalog
         if item.status == "applied":
-            text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice)
+            sent = [v for m in item.members if m.command is not None for v in m.command.parameters.values()]
+            text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice, sent)
         elif item.status in ("rejected", "failed"):
             refusal = item.first_refusal()
             text = refusal.message(lang) if refusal else wording.status_sentence("failed", cat, item.capability, item.target, lang)

@@ -20,19 +20,11 @@ from vehicle.seats import speaker_member
 
 from .events import HandledBy
 from .stages import Handled, TurnContext
-from .wording import join, say
+from .wording import CHANGED, NOTHING, join, say
 
 WINDOW_S = 60.0
 RESOLVED = ("me_too", "undo")
 
-NOTHING = {
-    "en": "There is nothing recent to follow up on.",
-    "zh": "最近没有可以接着做的操作。",
-}
-CHANGED = {
-    "en": "Nothing to undo: what the last request changed has changed again since.",
-    "zh": "无法撤销：上一次的更改之后又被改过了。",
-}
 
 
 def applied_members(reply: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
@@ -99,4 +91,4 @@ async def follow_up_stage(ctx: TurnContext) -> Handled | None:
         return Handled(HandledBy.LOCAL, [], plan)
     req = ctx.request(handled_by=HandledBy.LOCAL, direct=[(a, "parser") for a in plan], include_parser=False)
     actions = await ctx.services.bus_runs.actions(req)
-    return Handled(HandledBy.LOCAL, actions, join(actions))
+    return Handled(HandledBy.LOCAL, actions, join(actions, ctx.language))

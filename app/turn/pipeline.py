@@ -24,7 +24,7 @@ from .ports import TurnServices
 from .registry import ActiveTurn, Emit
 from .stages import (Handled, TurnContext, TurnInput, leftovers_stage, local_stage, offline_stage,
                      parse_stage, query_stage, reply_stage, threadsafe)
-from .wording import INTERRUPTED, join, say
+from .wording import INTERRUPTED, gap, join, say, sentences
 
 log = logging.getLogger("n7web.turn")
 
@@ -91,14 +91,15 @@ def _answered(ctx: TurnContext, outcome: ModelAnswered, leftovers: list[dict[str
     """The model's words, then what it did not say: its own silent actions, leftovers, its error."""
     reply_text = outcome.text
     parts: list[str] = []
+    lang = ctx.language
     if not reply_text and outcome.executed:
-        parts.append(join(outcome.executed))  # it failed after acting: say what the car did
-    parts.append(join(leftovers))
+        parts.append(join(outcome.executed, lang))  # it failed after acting: say what the car did
+    parts.append(join(leftovers, lang))
     if outcome.error is not None:
         parts.append(outcome.error.get("message", ""))
     for part in filter(None, parts):
-        ctx.emit(TurnEvent.DELTA, {"text": (" " if reply_text else "") + part})
-        reply_text = f"{reply_text} {part}".strip()
+        ctx.emit(TurnEvent.DELTA, {"text": (gap(lang) if reply_text else "") + part})
+        reply_text = sentences([reply_text, part], lang)
     return Handled(HandledBy.CODEX, outcome.executed + leftovers, reply_text, outcome.error, streamed=True)
 
 

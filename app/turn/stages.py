@@ -17,7 +17,7 @@ from .execution import make_request
 from .ports import TurnServices
 from .queries import answer as answer_queries
 from .registry import ActiveTurn, Emit
-from .wording import NEED_INTRO, OFFLINE, UNPLACED, join, say
+from .wording import NEED_INTRO, OFFLINE, UNPLACED, gap, join, listed, say, sentences
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def query_stage(ctx: TurnContext) -> str:
 async def local_stage(ctx: TurnContext) -> Handled:
     """LOCAL: a complete parse runs at once; no model."""
     actions = await ctx.services.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL))
-    return Handled(HandledBy.LOCAL, actions, join(actions))
+    return Handled(HandledBy.LOCAL, actions, join(actions, ctx.language))
 
 
 async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None) -> Handled:
@@ -98,13 +98,13 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
         actions = await rt.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL, direct=direct))
     parts = [say(NEED_INTRO, lang, need=rt.catalog.needs[n].label.get(lang)) for n in parse.needs]
     if actions:
-        parts.append(join(actions))
+        parts.append(join(actions, lang))
     if not parse.needs:
         unplaced = _unplaced(ctx, actions)
         if unplaced:
-            parts.append(say(UNPLACED, lang, what=(" and " if lang == "en" else "和").join(unplaced)))
+            parts.append(say(UNPLACED, lang, what=listed(unplaced, lang)))
         parts.append(say(OFFLINE, lang))
-    return Handled(HandledBy.LOCAL, actions, " ".join(parts), assistant_error)
+    return Handled(HandledBy.LOCAL, actions, sentences(parts, lang), assistant_error)
 
 
 def for_speaker(catalog: Any, step: dict[str, Any], seat: str | None) -> dict[str, Any]:
@@ -165,9 +165,10 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
     if ctx.given.voice:
         text = speakable(text, ctx.language)
     if not handled.streamed:
-        ctx.emit(TurnEvent.DELTA, {"text": (" " if handled.prefix_sent else "") + text})
+        ctx.emit(TurnEvent.DELTA, {"text": (gap(ctx.language) if handled.prefix_sent else "") + text})
     if handled.prefix:
-        text = f"{speakable(handled.prefix, ctx.language) if ctx.given.voice else handled.prefix} {text}".strip()
+        prefix = speakable(handled.prefix, ctx.language) if ctx.given.voice else handled.prefix
+        text = sentences([prefix, text], ctx.language)
     return {
         "session_id": ctx.turn.session_id, "turn_id": ctx.turn.turn_id,
         "client_message_id": ctx.given.client_message_id, "language": ctx.language,

@@ -1,33 +1,43 @@
-"""The pipeline's own sentences (the executor words each action)."""
+"""The pipeline's own sentences (the executor words each action).
+
+The words are the message table's ``turns`` section (``catalog/messages.yaml``);
+a reply of several sentences is joined per language (no space in Chinese).
+"""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-OFFLINE = {
-    "en": "The assistant is offline right now; I can still control the cabin.",
-    "zh": "助手暂时离线；我仍然可以控制车内设备。",
-}
-NEED_INTRO = {
-    "en": "Running the {need} comfort plan.",
-    "zh": "正在执行“{need}”舒适方案。",
-}
-UNPLACED = {
-    "en": "Without the assistant I couldn't work out what to do with the {what}.",
-    "zh": "没有助手，我无法确定要对{what}做什么。",
-}
-INTERRUPTED = {
-    "en": "Stopped as you asked; nothing more was sent to the car.",
-    "zh": "已按你的要求停止；没有再向车辆发送任何操作。",
-}
-RESTARTED = {
-    "en": "The service restarted before this message was answered.",
-    "zh": "服务在回答这条消息之前重启了。",
-}
+from vehicle.wording import join_list, join_sentences, turn_sentence
+
+#: Keys of the table's ``turns`` section.
+OFFLINE = "offline"
+NEED_INTRO = "comfort_plan"
+UNPLACED = "unplaced"
+INTERRUPTED = "interrupted"
+RESTARTED = "restarted"
+NOTHING = "nothing_to_follow"
+CHANGED = "undo_changed"
 
 
-def say(table: dict[str, str], language: str, **kw: Any) -> str:
-    return table.get(language, table["en"]).format(**kw)
+def say(key: str, language: str, **kw: Any) -> str:
+    return turn_sentence(key, language, **kw)
 
 
-def join(actions: list[dict[str, Any]]) -> str:
-    return " ".join(a["message"] for a in actions if a.get("message"))
+def join(actions: list[dict[str, Any]], language: str) -> str:
+    """The actions' own sentences as one reply."""
+    return join_sentences((a.get("message") for a in actions), language)
+
+
+def sentences(parts: Iterable[str | None], language: str) -> str:
+    return join_sentences(parts, language)
+
+
+def listed(items: Iterable[str], language: str) -> str:
+    """"the window and the sunroof" / "车窗和天窗"."""
+    return join_list(items, language)
+
+
+def gap(language: str) -> str:
+    """What goes between two sentences streamed one after the other."""
+    return "" if language == "zh" else " "

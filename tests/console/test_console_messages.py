@@ -1,4 +1,4 @@
-"""The console's word table (``catalog/console_messages.yaml``) and its route.
+"""The console's words (the ``console`` section of ``catalog/messages.yaml``) and its route.
 
 A key without its Chinese entry would leave the page half English under a
 Chinese conversation, so the table refuses to load and ``n7web catalog check``
@@ -41,11 +41,11 @@ def test_shipped_table_has_both_languages_for_every_key():
 
 
 @pytest.mark.parametrize(("mutate", "path", "problem"), [
-    (lambda m: m["messages"]["chat.send"].pop("zh"), "messages.chat.send.zh", "missing"),
-    (lambda m: m["messages"]["chat.send"].update(zh="  "), "messages.chat.send.zh", "non-empty"),
-    (lambda m: m["messages"]["chat.send"].update(fr="Envoyer"), "messages.chat.send.fr", "unknown language"),
-    (lambda m: m["messages"]["gate.gear"].update(zh="需要挂挡"), "messages.gate.gear", "placeholders differ"),
-    (lambda m: m["messages"].update({"Bad Key": {"en": "x", "zh": "x"}}), "messages", "dotted lower-case"),
+    (lambda m: m["console"]["chat.send"].pop("zh"), "console.chat.send.zh", "missing"),
+    (lambda m: m["console"]["chat.send"].update(zh="  "), "console.chat.send.zh", "non-empty"),
+    (lambda m: m["console"]["chat.send"].update(fr="Envoyer"), "console.chat.send.fr", "unknown language"),
+    (lambda m: m["console"]["gate.gear"].update(zh="需要挂挡"), "console.gate.gear", "placeholders differ"),
+    (lambda m: m["console"].update({"Bad Key": {"en": "x", "zh": "x"}}), "console", "dotted lower-case"),
 ])
 def test_a_broken_entry_is_refused_with_its_path(mutate, path, problem):
     doc = shipped()
@@ -61,12 +61,12 @@ def test_catalog_check_fails_on_a_missing_chinese_entry(tmp_path):
     dst = tmp_path / "cat"
     shutil.copytree(default_catalog_dir(), dst, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
     doc = shipped()
-    del doc["messages"]["tab.seats"]["zh"]
+    del doc["console"]["tab.seats"]["zh"]
     (dst / MESSAGES_FILE).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert run.returncode == 1
-    assert f"{MESSAGES_FILE}: messages.tab.seats.zh: missing" in run.stderr
+    assert f"{MESSAGES_FILE}: console.tab.seats.zh: missing" in run.stderr
     assert "Traceback" not in run.stderr
 
 

@@ -69,7 +69,7 @@ def test_out_of_range_names_allowed_range_never_clamps(catalog):
     r = validate_action(catalog, "climate.set_temperature", "driver", {"celsius": 72.0})
     assert r.message("en") == ("Driver temperature can be set from 16 to 30 degrees, in half-degree steps, "
                                "so 72 degrees is not possible.")
-    assert r.message("zh") == "主驾温度72度超出范围，可设16到30度，步长0.5度。"
+    assert r.message("zh") == "主驾温度72度超出范围，可设16到30度，步长半度。"
 
 
 @pytest.mark.parametrize(
@@ -258,7 +258,7 @@ def test_every_reason_and_variant_reads_naturally_in_both_languages():
     from vehicle.refusals import _MESSAGES
 
     detail = {
-        "allowed": Words("from 16 to 30 degrees, in half-degree steps", "16到30度，步长0.5度"),
+        "allowed": Words("from 16 to 30 degrees, in half-degree steps", "16到30度，步长半度"),
         "value": Words("72 degrees", "72度"), "current": Words("29.5 degrees", "29.5度"),
         "change": Words("raising it by 1 degree", "调高1度"), "end": Words("highest setting", "最高"),
         "limit": Words("30 degrees", "30度"), "needs": Words("a colour or a brightness", "颜色或亮度"),

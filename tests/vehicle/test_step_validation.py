@@ -30,7 +30,7 @@ def test_off_grid_temperature_is_refused_with_range_and_step(catalog, codec, val
     r = validate_action(catalog, "climate.set_temperature", "driver", {"celsius": value})
     assert isinstance(r, Refusal) and r.reason == Reason.OUT_OF_RANGE
     assert "from 16 to 30 degrees, in half-degree steps" in r.message("en")
-    assert "16到30度，步长0.5度" in r.message("zh")
+    assert "16到30度，步长半度" in r.message("zh")
     assert repr(value) in r.message("en")  # the value as given, not a rounded one
     # the codec agrees: this value would not survive encoding
     with pytest.raises(CodecError):
@@ -42,7 +42,7 @@ def test_non_finite_numbers_are_refused_with_range(catalog, value):
     for cap, param in (("climate.set_temperature", "celsius"), ("climate.adjust_temperature", "delta_celsius")):
         r = validate_action(catalog, cap, "driver", {param: value})
         assert isinstance(r, Refusal) and r.reason == Reason.INVALID_PARAMETER
-        assert "half-degree steps" in r.message("en") and "步长0.5度" in r.message("zh")
+        assert "half-degree steps" in r.message("en") and "步长半度" in r.message("zh")
 
 
 @pytest.mark.parametrize(

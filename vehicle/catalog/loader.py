@@ -157,4 +157,9 @@ def load_catalog(directory: str | Path | None = None) -> Catalog:
         if not path.exists():
             raise CatalogError(file, "", "file is missing")
         sections[name] = read_yaml(path)
-    return catalog_from_dict(sections, generation=generation_of(base))
+    cat = catalog_from_dict(sections, generation=generation_of(base))
+    # The words the service speaks are part of the catalog (and its generation hash).
+    from .message_table import load_message_table
+
+    load_message_table(base)
+    return cat

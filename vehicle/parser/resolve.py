@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from vehicle.actions import Action, Mention
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
+from vehicle.seats import seat_key, speaker_member
 
 from .frame import Frame
 from .templates import Templates
@@ -126,7 +127,9 @@ class Resolver:
                 return None  # a mode or a peripheral is named by its own word, one at a time
             return frame.targets
         ttype = self._catalog.target_type(capability)
-        mine = seat if seat in ttype.members and cap.target_type in SEATED_TYPES else None
+        # the speaker's own member, from the one rule the safety core uses too
+        member = speaker_member(self._catalog, seat, capability)
+        mine = member if member is not None and member == seat_key(seat) else None
         if not frame.targets or frame.possessive:
             if frame.possessive or frame.speaker:
                 return (mine,) if mine else ()

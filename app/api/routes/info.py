@@ -43,7 +43,7 @@ def _console_messages(directory: str, generation: str) -> dict[str, dict[str, st
 
 def console_view(cat: Catalog, directory: Path | None) -> dict[str, Any]:
     """Interlocks (so a console can show a control unavailable before a tap),
-    the state age limit, and the bilingual UI words (`console_messages.yaml`)."""
+    the state age limit, and the bilingual UI words (`messages.yaml`, section `console`)."""
     base = str(directory) if directory is not None else str(default_catalog_dir())
     return {
         "gates": {

@@ -1,4 +1,4 @@
-// The page's words, from the catalog's message table (console_messages.yaml,
+// The page's words, from the catalog's message table (messages.yaml, section console,
 // served by GET /api/v1/catalog). The page keeps no copy of them: before the
 // catalog arrives (or with no service at all) a key shows as "…". The
 // language follows the conversation: the last reply's `language` (en|zh).
