@@ -10,7 +10,6 @@ from typing import Any, Callable
 
 from app.executor import Ledger
 from app.executor.wording import speakable
-from vehicle.seats import speaker_member
 
 from .events import HandledBy, ReplyStatus, TurnEvent
 from .execution import make_request
@@ -91,7 +90,7 @@ async def local_stage(ctx: TurnContext) -> Handled:
 async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None) -> Handled:
     """OFFLINE: resolved actions run, needs run their offline plan, the rest is said honestly."""
     rt, parse, lang = ctx.services, ctx.parse, ctx.language
-    direct = [(for_speaker(rt.catalog, step.model_dump(), ctx.given.seat), "catalog") for need in parse.needs
+    direct = [(step.model_dump(), "catalog") for need in parse.needs
               for step in rt.catalog.needs[need].offline_plan]
     actions: list[dict[str, Any]] = []
     if parse.actions or direct:
@@ -105,17 +104,6 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
             parts.append(say(UNPLACED, lang, what=listed(unplaced, lang)))
         parts.append(say(OFFLINE, lang))
     return Handled(HandledBy.LOCAL, actions, sentences(parts, lang), assistant_error)
-
-
-def for_speaker(catalog: Any, step: dict[str, Any], seat: str | None) -> dict[str, Any]:
-    """An offline comfort step on the speaker's own zone or seat (DESIGN section
-    3a: "I'm cold" from the passenger warms the passenger's zone and seat, not
-    every zone and the driver's seat). An unknown or outside speaker keeps the
-    catalog's targets; the seat gate then decides what that speaker may run."""
-    if seat is None or seat not in catalog.target_type(step["capability"]).members:
-        return step
-    member = speaker_member(catalog, seat, step["capability"])
-    return step if member is None else {**step, "target": member}
 
 
 def _unplaced(ctx: TurnContext, actions: list[dict[str, Any]]) -> list[str]:
