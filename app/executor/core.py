@@ -24,6 +24,7 @@ from vehicle.gates import GateContext
 from vehicle.plan import control_name
 from vehicle.refusals import Reason, Refusal
 from vehicle.safety import MAX_COMMANDS, DecisionRequest, Key, StateSnapshot, decide, recheck
+from vehicle.wording import join_list, join_sentences
 
 from . import wording
 from .results import Item, Member, from_decision, overall
@@ -199,7 +200,10 @@ class Executor:
     def _finish(self, req: Request, item: Item) -> None:
         item.status = item.aggregate()
         lang, cat = req.language, self.catalog
-        if item.status == "applied":
+        mixed = self._mixed_sentence(req, item)
+        if mixed is not None:
+            text = mixed
+        elif item.status == "applied":
             sent = [v for m in item.members if m.command is not None for v in m.command.parameters.values()]
             text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice, sent)
         elif item.status in ("rejected", "failed"):
@@ -208,6 +212,34 @@ class Executor:
         else:
             text = wording.status_sentence(item.status, cat, item.capability, item.target, lang)
         item.message = wording.speakable(text, lang) if req.voice else text
+
+    def _mixed_sentence(self, req: Request, item: Item) -> str | None:
+        """A group some of whose members ran and some were refused says both,
+        naming the members ("Rear right window closed. Driver window, passenger
+        window and rear left window can't be operated from the rear-right
+        seat."): the person hears exactly what moved and what did not."""
+        if item.is_mode or item.refusal is not None or len(item.members) < 2:
+            return None
+        ran = [m for m in item.members if m.status in ("applied", "unconfirmed", "dry_run")]
+        refused = [m for m in item.members if m.status in ("rejected", "failed") and m.refusal is not None]
+        if not ran or not refused:
+            return None
+        lang, cat = req.language, self.catalog
+        parts: list[str] = []
+        for m in ran:
+            if m.status == "applied" and m.command is not None:
+                sent = list(m.command.parameters.values())
+                parts.append(wording.success(cat, item.capability, m.target, item.parameters, lang, req.voice, sent))
+            else:
+                parts.append(wording.status_sentence(m.status, cat, item.capability, m.target, lang))
+        by_reason: dict[tuple[str, str], list[Member]] = {}
+        for m in refused:
+            by_reason.setdefault((m.refusal.reason.value, repr(sorted(m.refusal.detail.items()))), []).append(m)
+        for members in by_reason.values():
+            names = [control_name(cat, item.capability, m.target) for m in members]
+            what = (join_list([n[0] for n in names], "en"), join_list([n[1] for n in names], "zh"))
+            parts.append(members[0].refusal.naming(what).message(lang))
+        return join_sentences(parts, lang)
 
 
 __all__ = ["Executor", "Ledger", "Outcome", "Request"]

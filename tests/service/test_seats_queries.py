@@ -109,3 +109,24 @@ def test_state_question_is_answered_locally_from_confirmed_state(catalog, langua
     assert reply["reply_text"] == answer and reply["handled_by"] == "local" and reply["status"] == "no_action"
     assert ("assistant.delta", {"text": answer}) in events and events[-1][0] == "turn.completed"
     assert rt.parser.seats == ["passenger"] and rt.db.started[0][-1] == "passenger"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("close all the windows",
+     "Rear right window closed. Driver window, passenger window and rear left window can't be operated "
+     "from the rear-right seat."),
+    ("关上所有车窗", "右后车窗已关闭。右后座位不能操作主驾车窗、副驾车窗和左后车窗。"),
+])
+def test_a_group_partly_refused_for_the_seat_says_what_moved_and_what_did_not(service, text, expected):
+    """DESIGN 3a: "close all the windows" from a rear seat closes its own window and
+    refuses the others; the reply names both, so the person hears what moved."""
+    with service.client() as c:
+        sid = new_session(c)
+        reply = c.post(f"/api/v1/sessions/{sid}/messages",
+                       json={"text": text, "source": "voice", "seat": "rear_right"}).json()
+        assert reply["status"] == "partially_applied", reply
+        [action] = reply["actions"]
+        assert {m["target"]: m["status"] for m in action["members"]} == {
+            "driver": "rejected", "passenger": "rejected", "rear_left": "rejected", "rear_right": "applied"}
+        assert action["message"] == expected
+        assert reply["reply_text"] == expected
