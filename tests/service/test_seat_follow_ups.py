@@ -92,3 +92,21 @@ def test_an_outside_voice_cannot_copy_or_undo(car, say):
     windows = say.client.get("/api/v1/vehicle/state").json()["controls"]["window.set_position"]
     assert {m: v["open_percent"] for m, v in windows.items()} == {
         "driver": 0, "passenger": 100, "rear_left": 0, "rear_right": 0}
+
+
+def test_the_child_lock_holds_a_follow_up_from_the_back(car, say):
+    say.client.post("/api/v1/actions", json={"capability": "window.set_position", "target": "all",
+                                             "parameters": {"open_percent": 0}})
+    assert say("open my window", "passenger")["status"] == "applied"
+    lock = say.client.put("/api/v1/sim/vehicle", json={"child_lock": True})
+    assert lock.status_code == 200 and lock.json()["vehicle"]["child_lock"] is True
+    try:
+        mark = car.mark()
+        reply = say("me too", "rear_left")
+        assert refusals(reply) == {("rejected", "child_lock")} and car.since(mark) == [], reply
+        assert state(say, "window.set_position", "rear_left") == {"open_percent": 0}
+    finally:
+        say.client.put("/api/v1/sim/vehicle", json={"child_lock": False})
+    # unlocked, the same words give the back seat its own window
+    reply = say("我也要", "rear_left")
+    assert car.since(mark) == [("window.set_position", "rear_left", {"open_percent": 100})], reply
