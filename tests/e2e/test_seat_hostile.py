@@ -260,3 +260,20 @@ def test_the_model_cannot_claim_a_seat(car, client, provider, plan):
     assert "Nothing was sent to the vehicle." in last.outputs[-1]
     # the leftover parser action is refused for the real seat, never sent as the driver's
     assert {a["reason"] for a in reply["actions"]} <= {"seat_not_permitted"}, reply["actions"]
+
+
+@pytest.mark.parametrize("seat,utterance", [
+    ("rear_left", "don't open my window, tell me a joke"), ("passenger", "别开我的车窗 讲个笑话"),
+    ("rear_right", "open my window, never mind"),
+])
+def test_my_window_negated_or_held_is_the_speakers(car, client, provider, seat, utterance):
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [
+        act("window.set_position", seat, open_percent=100)]}), report)
+    mark = car.mark()
+    _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
+
+    assert car.since(mark) == []
+    assert windows(client) == {"driver": 0, "passenger": 0, "rear_left": 0, "rear_right": 0}
+    assert told(provider, utterance)[0].context["seat"] == seat
+    assert [(a["target"], a["source"], a["reason"]) for a in reply["actions"]] == [
+        (seat, "model", "negated_by_user")], reply["actions"]
