@@ -10,13 +10,14 @@ from typing import Any, Callable
 
 from app.executor import Ledger
 from app.executor.wording import speakable
+from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE
 
 from .events import HandledBy, ReplyStatus, TurnEvent
 from .execution import make_request
 from .ports import TurnServices
 from .queries import answer as answer_queries
 from .registry import ActiveTurn, Emit
-from .wording import NEED_INTRO, OFFLINE, UNPLACED, gap, join, listed, say, sentences
+from .wording import LEFT_ALONE, NEED_INTRO, OFFLINE, UNPLACED, gap, join, listed, say, sentences
 
 
 @dataclass(frozen=True)
@@ -100,10 +101,33 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
         parts.append(join(actions, lang))
     if not parse.needs:
         unplaced = _unplaced(ctx, actions)
+        left_alone = _left_alone(ctx) if not actions and not unplaced and not parse.queries else []
         if unplaced:
             parts.append(say(UNPLACED, lang, what=listed(unplaced, lang)))
+        if left_alone:
+            parts.append(say(LEFT_ALONE, lang, what=listed(left_alone, lang)))
         parts.append(say(OFFLINE, lang))
     return Handled(HandledBy.LOCAL, actions, sentences(parts, lang), assistant_error)
+
+
+def _left_alone(ctx: TurnContext) -> list[str]:
+    """Labels of the controls the text only held or forbade ("open the tailgate,
+    never mind"): offline, the honest answer is that they stay as they are."""
+    catalog, lang = ctx.services.catalog, ctx.language
+    if any(m.said == "command" for m in ctx.parse.mentions):
+        return []
+    out: list[str] = []
+    for mention in ctx.parse.negated:
+        cap = catalog.capabilities.get(mention.capability)
+        if cap is None:
+            continue
+        if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE) and mention.target:
+            label = catalog.target_label(mention.capability, mention.target, lang)  # "garage door", not "learned button"
+        else:
+            label = catalog.capability_label(catalog.control(mention.capability), lang)
+        if label not in out:
+            out.append(label)
+    return out
 
 
 def _unplaced(ctx: TurnContext, actions: list[dict[str, Any]]) -> list[str]:

@@ -14,6 +14,7 @@ from vehicle.wording import join_list, join_sentences, turn_sentence
 OFFLINE = "offline"
 NEED_INTRO = "comfort_plan"
 UNPLACED = "unplaced"
+LEFT_ALONE = "left_alone"
 INTERRUPTED = "interrupted"
 RESTARTED = "restarted"
 NOTHING = "nothing_to_follow"

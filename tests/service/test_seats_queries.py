@@ -130,3 +130,22 @@ def test_a_group_partly_refused_for_the_seat_says_what_moved_and_what_did_not(se
             "driver": "rejected", "passenger": "rejected", "rear_left": "rejected", "rear_right": "applied"}
         assert action["message"] == expected
         assert reply["reply_text"] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("open the tailgate, never mind", "Okay, I'm leaving the tailgate unchanged."),
+    ("打开后备箱，算了", "好的，尾门保持不变。"),
+    ("when we get home open the garage door then open the tailgate",
+     "Okay, I'm leaving the garage door and tailgate unchanged."),
+    ("如果下雨，关上车窗，关上天窗", "好的，车窗和天窗保持不变。"),
+])
+def test_offline_a_held_or_forbidden_control_is_said_to_stay_as_it_is(service, text, expected):
+    """Offline, a text that only holds or forbids controls moves nothing, and the
+    reply says so instead of only "assistant offline" (DESIGN section 6)."""
+    with service.client() as c:
+        sid = new_session(c)
+        before = c.get("/api/v1/vehicle/state").json()["controls"]
+        reply = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text}).json()
+        assert reply["actions"] == [] and reply["status"] == "no_action"
+        assert reply["reply_text"].startswith(expected), reply["reply_text"]
+        assert c.get("/api/v1/vehicle/state").json()["controls"] == before
