@@ -96,10 +96,13 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
     actions: list[dict[str, Any]] = []
     if parse.actions or direct:
         actions = await rt.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL, direct=direct))
-    parts = [say(NEED_INTRO, lang, need=rt.catalog.needs[n].label.get(lang)) for n in parse.needs]
+    # The plan is announced only when something of it ran: a seat that may
+    # operate none of its steps (a voice from outside) hears no promise.
+    ran_plan = any(a.get("source") == "catalog" for a in actions)
+    parts = [say(NEED_INTRO, lang, need=rt.catalog.needs[n].label.get(lang)) for n in parse.needs] if ran_plan else []
     if actions:
         parts.append(join(actions, lang))
-    if not parse.needs:
+    if not parse.needs or not ran_plan:
         unplaced = _unplaced(ctx, actions)
         left_alone = _left_alone(ctx) if not actions and not unplaced and not parse.queries else []
         if unplaced:

@@ -149,3 +149,16 @@ def test_offline_a_held_or_forbidden_control_is_said_to_stay_as_it_is(service, t
         assert reply["actions"] == [] and reply["status"] == "no_action"
         assert reply["reply_text"].startswith(expected), reply["reply_text"]
         assert c.get("/api/v1/vehicle/state").json()["controls"] == before
+
+
+def test_offline_a_need_from_outside_runs_nothing_and_promises_nothing(service):
+    """A voice from outside may operate nothing (DESIGN 3a): its comfort plan
+    loses every step, so the reply must not announce the plan either."""
+    with service.client() as c:
+        sid = new_session(c)
+        before = c.get("/api/v1/vehicle/state").json()["controls"]
+        reply = c.post(f"/api/v1/sessions/{sid}/messages",
+                       json={"text": "I'm cold", "source": "voice", "seat": "outside"}).json()
+        assert reply["actions"] == [] and reply["status"] == "no_action"
+        assert "comfort plan" not in reply["reply_text"] and "offline" in reply["reply_text"]
+        assert c.get("/api/v1/vehicle/state").json()["controls"] == before
