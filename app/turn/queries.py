@@ -38,6 +38,7 @@ def answer(queries: tuple[Any, ...] | list[Any], catalog: Catalog, snapshot: dic
 
 
 def only_questions(parse: Any) -> bool:
-    """The utterance asks and does nothing else the model would need to handle."""
-    return bool(parse.queries) and not parse.actions and not parse.needs and \
+    """The utterance asks and does nothing else the model would need to handle
+    ("is the trunk open? tell me a joke" still goes to the model for the joke)."""
+    return parse.queries_only and not parse.actions and not parse.needs and \
         all(m.said == "question" for m in parse.mentions)

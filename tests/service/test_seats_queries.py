@@ -95,7 +95,7 @@ def _services(catalog, result: ParseResult):
     ("zh", "后备箱关了吗？", Query("tailgate.set"), "尾门是关着的。"),
 ])
 def test_state_question_is_answered_locally_from_confirmed_state(catalog, language, text, query, answer):
-    result = ParseResult(language=language, queries=(query,),
+    result = ParseResult(language=language, queries=(query,), queries_only=True,
                          mentions=(Mention(query.capability, None, "question"),))
     rt = _services(catalog, result)
     pipeline = TurnPipeline(rt)
@@ -162,3 +162,16 @@ def test_offline_a_need_from_outside_runs_nothing_and_promises_nothing(service):
         assert reply["actions"] == [] and reply["status"] == "no_action"
         assert "comfort plan" not in reply["reply_text"] and "offline" in reply["reply_text"]
         assert c.get("/api/v1/vehicle/state").json()["controls"] == before
+
+
+@pytest.mark.parametrize("text", ["is the trunk open? tell me a joke", "后备箱开着吗 讲个笑话"])
+def test_a_state_question_with_other_words_is_not_the_whole_answer(service, text):
+    """A state question beside chit-chat is answered from the state, and the rest
+    still goes on (offline here: the reply says the assistant is offline) instead of
+    being silently dropped."""
+    with service.client() as c:
+        sid = new_session(c)
+        reply = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text}).json()
+        assert reply["actions"] == []
+        assert ("closed" in reply["reply_text"] or "关着" in reply["reply_text"]), reply["reply_text"]
+        assert "offline" in reply["reply_text"] or "离线" in reply["reply_text"], reply["reply_text"]

@@ -84,6 +84,8 @@ class Assembler:
             negated=tuple(self.negated),
             queries=tuple(self.queries),
             complete=complete,
+            queries_only=bool(self.queries) and not actions and not self.needs and not self.negated
+            and not self.unresolved and not self.other and not self.conflict,
         )
 
     def _read(self, read: Read, said: str) -> None:

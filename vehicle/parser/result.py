@@ -33,6 +33,10 @@ class ParseResult:
     """"me_too", "more" or "undo" (DESIGN section 3a), resolved by the turn pipeline."""
     complete: bool = False
     """Actions non-empty, no need, nothing unresolved, no question, no chit-chat."""
+    queries_only: bool = False
+    """True when the text is state questions and nothing else (no command,
+    need, hold, negation or chit-chat): the service's own answer is the whole
+    reply. Not part of the printed contract."""
 
     def to_json(self) -> dict[str, Any]:
         return {
