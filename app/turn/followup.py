@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from .events import HandledBy
-from .stages import Handled, TurnContext
 from .more import more_plan
+from .stages import Handled, TurnContext
 from .wording import CHANGED, NOTHING, join, say, sentences
 
 WINDOW_S = 60.0
@@ -27,22 +27,24 @@ RESOLVED = ("me_too", "more", "undo")
 
 
 def applied_members(reply: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
-    """(action, member) for each member a Reply shows as applied."""
-    return [(a, m["target"]) for a in reply.get("actions", [])
-            for m in a.get("members", []) if m.get("status") == "applied" and m.get("target")]
+    """(action, member) for each member a Reply shows as applied (a mode's steps are not its members)."""
+    return [(a, m["target"]) for a in reply.get("actions", []) for m in a.get("members", [])
+            if m.get("status") == "applied" and m.get("target") and m.get("capability", a["capability"]) == a["capability"]]
 
 
 def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any) -> dict[str, dict[str, Any]]:
     """What the members a Reply applied showed just before it (from the state at turn start)."""
     out: dict[str, dict[str, Any]] = {}
-    for action, member in applied_members(reply):
-        if action["capability"] not in catalog.capabilities:
-            continue
-        # a mode's members are its steps' controls: the turn still counts as acting
-        for control, step_member in catalog.physical_controls(action["capability"], member):
-            value = (controls.get(control) or {}).get(step_member)
+    for action in reply.get("actions", []):
+        for m in action.get("members", []):
+            # a mode's members are its steps, each on its own control: the turn still acted
+            capability = m.get("capability") or action["capability"]
+            if m.get("status") != "applied" or not m.get("target") or capability not in catalog.capabilities:
+                continue
+            control = catalog.control(capability)
+            value = (controls.get(control) or {}).get(m["target"])
             if value is not None:
-                out.setdefault(control, {})[step_member] = value
+                out.setdefault(control, {})[m["target"]] = value
     return out
 
 

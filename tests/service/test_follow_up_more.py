@@ -143,6 +143,20 @@ def test_more_after_a_mode_says_a_mode_has_no_more(car):
         assert reply["reply_text"] == "宠物模式没有“再多一点”：它不能调大或调小。"
 
 
+def test_more_after_a_set_and_a_switch_repeats_the_set_and_says_the_switch_has_none(car):
+    with car.client() as c:
+        tap(c, "climate.set_ac", "cabin", on=False)
+        tap(c, "climate.set_fan_speed", "cabin", level=2)
+        sid = session(c)
+        assert say(c, sid, "turn on the ac and set the fan to 4")["status"] == "applied"
+        n = car.frames()
+        reply = say(c, sid, "a bit more")
+        assert [(a["capability"], a["parameters"], a["status"]) for a in reply["actions"]] == [
+            ("climate.adjust_fan_speed", {"delta_level": 1}, "applied")]
+        assert car.frames() == n + 1 and ecu(car, "climate.set_fan_speed", "cabin")["level"] == 5
+        assert reply["reply_text"].endswith("There is no \u201cmore\u201d of the AC: it is not turned up or down.")
+
+
 def test_more_from_another_seat_acts_only_where_that_seat_may(car):
     with car.client() as c:
         tap(c, "window.set_position", "all", open_percent=0)
@@ -194,3 +208,18 @@ def test_more_after_the_window_has_passed_does_nothing(car, monkeypatch):
         reply = say(c, sid, "a bit more")
         assert reply["actions"] == [] and car.frames() == n
         assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 3
+
+
+def test_undo_and_me_too_after_a_mode_do_not_reach_past_it(car):
+    """A mode turn is the last acting turn (its steps changed the car); neither
+    follow-up turns it into an action on another member, nor undoes the turn before it."""
+    with car.client() as c:
+        tap(c, "climate.set_fan_speed", "cabin", level=2)
+        sid = session(c)
+        assert say(c, sid, "set the fan to 6", seat="driver")["status"] == "applied"
+        assert say(c, sid, "start pet mode", seat="driver")["status"] == "applied"
+        n = car.frames()
+        for text, seat in (("undo that", "driver"), ("me too", "passenger")):
+            reply = say(c, sid, text, seat=seat)
+            assert reply["actions"] == [] and reply["reply_text"] == "There is nothing recent to follow up on."
+        assert car.frames() == n and ecu(car, "climate.set_fan_speed", "cabin")["level"] == 3
