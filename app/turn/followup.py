@@ -10,7 +10,8 @@ with the speaker's seat. It never guesses: nothing to follow is said so.
 - ``undo``: each member the last turn changed goes back to the value
   confirmed just before that turn (kept with that turn, shown in the audit),
   if nothing changed it since.
-- ``more`` is left to the model / offline path (not resolved here yet).
+- ``more``: the last turn's change once more on the same members, as a
+  vague relative change in its direction (see :mod:`.more`).
 """
 from __future__ import annotations
 
@@ -19,30 +20,33 @@ from typing import Any
 from vehicle.seats import speaker_member
 
 from .events import HandledBy
+from .more import more_plan
 from .stages import Handled, TurnContext
-from .wording import CHANGED, NOTHING, join, say
+from .wording import CHANGED, NOTHING, join, say, sentences
 
 WINDOW_S = 60.0
-RESOLVED = ("me_too", "undo")
-
+RESOLVED = ("me_too", "more", "undo")
 
 
 def applied_members(reply: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
-    """(action, member) for each member a Reply shows as applied."""
-    return [(a, m["target"]) for a in reply.get("actions", [])
-            for m in a.get("members", []) if m.get("status") == "applied" and m.get("target")]
+    """(action, member) for each member a Reply shows as applied (a mode's steps are not its members)."""
+    return [(a, m["target"]) for a in reply.get("actions", []) for m in a.get("members", [])
+            if m.get("status") == "applied" and m.get("target") and m.get("capability", a["capability"]) == a["capability"]]
 
 
 def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any) -> dict[str, dict[str, Any]]:
     """What the members a Reply applied showed just before it (from the state at turn start)."""
     out: dict[str, dict[str, Any]] = {}
-    for action, member in applied_members(reply):
-        if action["capability"] not in catalog.capabilities:
-            continue
-        control = catalog.control(action["capability"])
-        value = (controls.get(control) or {}).get(member)
-        if value is not None:
-            out.setdefault(control, {})[member] = value
+    for action in reply.get("actions", []):
+        for m in action.get("members", []):
+            # a mode's members are its steps, each on its own control: the turn still acted
+            capability = m.get("capability") or action["capability"]
+            if m.get("status") != "applied" or not m.get("target") or capability not in catalog.capabilities:
+                continue
+            control = catalog.control(capability)
+            value = (controls.get(control) or {}).get(m["target"])
+            if value is not None:
+                out.setdefault(control, {})[m["target"]] = value
     return out
 
 
@@ -86,9 +90,14 @@ async def follow_up_stage(ctx: TurnContext) -> Handled | None:
     last = await ctx.services.db.last_acting_turn(ctx.turn.session_id, WINDOW_S, ctx.turn.turn_id)
     if last is None:
         return Handled(HandledBy.LOCAL, [], say(NOTHING, ctx.language))
-    plan = _undo(ctx, last) if kind == "undo" else _me_too(ctx, last)
+    note = ""
+    if kind == "more":
+        plan, note = more_plan(ctx.services.catalog, last, ctx.language)
+        plan = plan or note or say(NOTHING, ctx.language)
+    else:
+        plan = _undo(ctx, last) if kind == "undo" else _me_too(ctx, last)
     if isinstance(plan, str):
         return Handled(HandledBy.LOCAL, [], plan)
     req = ctx.request(handled_by=HandledBy.LOCAL, direct=[(a, "parser") for a in plan], include_parser=False)
     actions = await ctx.services.bus_runs.actions(req)
-    return Handled(HandledBy.LOCAL, actions, join(actions, ctx.language))
+    return Handled(HandledBy.LOCAL, actions, sentences([join(actions, ctx.language), note], ctx.language))

@@ -1,7 +1,7 @@
 """One utterance, start to end (DESIGN section 2), in the shape of Home
 Assistant's assist pipeline: stages in order, each a typed result.
 
-    PARSE -> FOLLOW-UP (me too / undo against the last acting turn)
+    PARSE -> FOLLOW-UP (me too / more / undo against the last acting turn)
           -> QUERY (state questions, answered from confirmed state)
           -> LOCAL (complete parse)
           |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY

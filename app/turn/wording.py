@@ -19,6 +19,7 @@ INTERRUPTED = "interrupted"
 RESTARTED = "restarted"
 NOTHING = "nothing_to_follow"
 CHANGED = "undo_changed"
+NO_MORE = "no_more"
 
 
 def say(key: str, language: str, **kw: Any) -> str:

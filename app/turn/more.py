@@ -1,0 +1,84 @@
+"""FOLLOW-UP "more" (DESIGN section 3a): the last turn's change once more.
+
+"more / a bit more / again / 再…一点 / 还要" repeats the last acting turn's
+change on the same members, as a VAGUE relative change in its direction: the
+``adjust_*`` twin of the control with ``vague: true`` and the parser's vague
+step (section 4: 1 degree, 1 level, 20 percent). So the range end is the
+vague rule's, not ours: the executor moves to the end and refuses a member
+already there ``out_of_range``. Direction comes from what the turn did:
+an adjust's own sign, or a set against the value confirmed just before that
+turn (kept with the turn, shown in the audit as ``confirmed_before``). A
+switch, a trigger or a mode has no "more"; the reply says so instead of
+guessing. Every action goes to the executor as ``source: "parser"``, with the
+speaker's seat, so the seat checks decide per member.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from vehicle.adjust import Twin, twin_of
+from vehicle.catalog import Catalog
+from vehicle.names import control_name
+
+from .wording import NO_MORE, listed, say
+
+#: The parser's vague amounts (DESIGN section 4), by the adjust's parameter.
+VAGUE_STEP: dict[str, float | int] = {"delta_celsius": 1.0, "delta_level": 1, "delta_percent": 20}
+
+
+def _twins(catalog: Catalog) -> dict[str, Twin]:
+    """Each physical control with a relative change -> that change's twin."""
+    return {t.control: t for c in catalog.capabilities if (t := twin_of(catalog, c)) is not None
+            and t.delta in VAGUE_STEP}
+
+
+def _sign(action: dict[str, Any], twin: Twin, member: str, before: dict[str, Any]) -> int:
+    """+1 / -1 for the way the last turn moved ``member``; 0 when it did not."""
+    params = action.get("parameters") or {}
+    if action["capability"] == twin.adjust:
+        delta = params.get(twin.delta)
+    else:
+        was = ((before.get(twin.control) or {}).get(member) or {}).get(twin.value)
+        now = params.get(twin.value)
+        delta = None if was is None or now is None else now - was
+    if not isinstance(delta, (int, float)) or isinstance(delta, bool) or delta == 0:
+        return 0
+    return 1 if delta > 0 else -1
+
+
+def _applied(action: dict[str, Any]) -> list[str]:
+    return [m["target"] for m in action.get("members", []) if m.get("status") == "applied" and m.get("target")]
+
+
+def more_plan(catalog: Catalog, last: dict[str, Any], language: str) -> tuple[list[dict[str, Any]], str]:
+    """The vague actions that repeat ``last``'s change, and what has no "more" (a sentence, or "")."""
+    twins = _twins(catalog)
+    plan: list[dict[str, Any]] = []
+    fixed: list[str] = []
+    for action in last["reply"].get("actions", []):
+        capability, members = action.get("capability"), _applied(action)
+        if not members or capability not in catalog.capabilities:
+            continue
+        twin = twins.get(catalog.control(capability))
+        if twin is None:
+            fixed.append(control_name(catalog, capability, action.get("target"))[language == "zh"])
+            continue
+        by_sign: dict[int, list[str]] = {}
+        for member in members:
+            by_sign.setdefault(_sign(action, twin, member, last.get("before") or {}), []).append(member)
+        by_sign.pop(0, None)
+        for sign, moved in by_sign.items():
+            whole = action.get("target") and _members(catalog, capability, action["target"]) == moved
+            targets = [action["target"]] if whole else moved
+            plan += [{"capability": twin.adjust, "target": t, "vague": True,
+                      "parameters": {twin.delta: sign * VAGUE_STEP[twin.delta]}} for t in targets]
+    note = say(NO_MORE, language, what=listed(dict.fromkeys(fixed), language)) if fixed else ""
+    return plan, note
+
+
+def _members(catalog: Catalog, capability: str, target: str) -> list[str]:
+    """A target's members (a group once more stays one action, worded as the group)."""
+    try:
+        return list(catalog.members(capability, target))
+    except KeyError:
+        return []
