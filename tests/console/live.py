@@ -210,11 +210,17 @@ MEASURE = """({minTouch, minFont}) => {
   const name = (el) => (el.dataset.testid || el.textContent.trim().slice(0, 30) || el.className || el.tagName);
   const live = document.getElementById('panel')?.dataset.live === 'live';
   const out = { scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight, W, H],
-                small: [], tiny: [], faint: [], cut: [], texts: 0, targets: 0 };
+                small: [], tiny: [], faint: [], cut: [], clipped: [], texts: 0, targets: 0 };
   for (const el of document.querySelectorAll('button, input, select, textarea, a[href], [role=tab]')) {
     if (!visible(el)) continue; out.targets++;
     const r = el.getBoundingClientRect();
     if (r.width < minTouch - 0.5 || r.height < minTouch - 0.5) out.small.push(`${name(el)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    // partly off the screen, or cut by a box that hides its overflow: a control half shown is a clipped control
+    let cut = r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5;
+    for (let e = el.parentElement; e && !cut; e = e.parentElement) { const s = getComputedStyle(e);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const b = e.getBoundingClientRect();
+        cut = r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5; } }
+    if (cut) out.clipped.push(`${name(el)} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   for (const el of document.querySelectorAll('body *')) {
     const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
