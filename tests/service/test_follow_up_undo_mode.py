@@ -145,3 +145,43 @@ def test_me_too_after_a_mode_says_a_mode_has_no_seats(car):
         assert reply["actions"] == [] and len(car.frames()) == n
         assert reply["reply_text"] == ("The pet mode is for the whole car, not for one seat, "
                                        "so there is nothing to repeat for you.")
+
+
+def test_undo_after_nap_mode_reopens_through_the_interlocks(car):
+    """Re-opening is an opening move: at 130 km/h the sunroof stays shut
+    (interlock_speed) while the window, which has no such interlock, re-opens."""
+    with car.client() as c:
+        tap(c, "window.set_position", "all", open_percent=0)
+        tap(c, "window.set_position", "driver", open_percent=40)
+        tap(c, "sunroof.set_position", "cabin", open_percent=50)
+        before_pet(c, celsius=24.0)
+        sid = session(c)
+        try:
+            assert say(c, sid, "nap mode")["status"] == "applied"
+            assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 130, "gear": "D"}).status_code == 200
+            n = len(car.frames())
+            reply = say(c, sid, "undo that")
+            result = {(a["capability"], a["target"]): (a["status"], a["reason"]) for a in reply["actions"]}
+            assert result[("sunroof.set_position", "cabin")] == ("rejected", "interlock_speed")
+            assert result[("window.set_position", "driver")] == ("applied", None)
+            assert reply["status"] == "partially_applied"
+            assert len(car.frames()) - n == sum(s == "applied" for s, _ in result.values())
+            assert ecu(car, "sunroof.set_position", "cabin")["open_percent"] == 0
+            assert ecu(car, "window.set_position", "driver")["open_percent"] == 40
+        finally:
+            assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"}).status_code == 200
+
+
+def test_undo_from_a_rear_seat_restores_only_its_own_zone(car):
+    with car.client() as c:
+        before_pet(c)
+        sid = session(c)
+        assert say(c, sid, "start pet mode", seat="driver")["status"] == "applied"
+        n = len(car.frames())
+        reply = say(c, sid, "undo that", seat="rear_left")
+        assert reply["status"] == "partially_applied" and len(car.frames()) == n + 1
+        assert [(a["target"], a["status"]) for a in reply["actions"] if a["status"] == "applied"] == [
+            ("rear_left", "applied")]
+        assert {a["reason"] for a in reply["actions"] if a["status"] != "applied"} == {"seat_not_permitted"}
+        assert {z: ecu(car, "climate.set_temperature", z)["celsius"] for z in ZONES} == {
+            "driver": 22.0, "passenger": 22.0, "rear_left": 25.0, "rear_right": 22.0}
