@@ -57,6 +57,12 @@ def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any)
     return out
 
 
+def _steps(action: dict[str, Any]) -> list[dict[str, Any]]:
+    """A mode action's applied step members (each names its own capability); [] for any other action."""
+    return [m for m in action.get("members", []) if m.get("status") == "applied" and m.get("target")
+            and m.get("capability", action["capability"]) != action["capability"]]
+
+
 def _changes(reply: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], bool]]:
     """(capability, member, parameters set, from a mode) for each member a Reply applied.
 
@@ -66,10 +72,8 @@ def _changes(reply: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], bool
     """
     out: list[tuple[str, str, dict[str, Any], bool]] = []
     for action in reply.get("actions", []):
-        steps = [m for m in action.get("members", []) if m.get("capability", action["capability"]) != action["capability"]]
-        if steps:
-            out += [(m["capability"], m["target"], dict(m.get("parameters") or {}), True) for m in reversed(steps)
-                    if m.get("status") == "applied" and m.get("target")]
+        out += [(m["capability"], m["target"], dict(m.get("parameters") or {}), True)
+                for m in reversed(_steps(action))]
     out[:0] = [(a["capability"], m, dict(a.get("parameters") or {}), False) for a, m in applied_members(reply)]
     return out
 
@@ -77,9 +81,8 @@ def _changes(reply: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], bool
 def _modes(catalog: Any, reply: dict[str, Any], language: str) -> list[str]:
     """The names of the modes a Reply activated (a step of one applied)."""
     return list(dict.fromkeys(
-        control_name(catalog, a["capability"], a.get("target"))[language == "zh"] for a in reply.get("actions", [])
-        if any(m.get("status") == "applied" and m.get("capability", a["capability"]) != a["capability"]
-               for m in a.get("members", []))))
+        control_name(catalog, a["capability"], a.get("target"))[language == "zh"]
+        for a in reply.get("actions", []) if _steps(a)))
 
 
 def _undo(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]], str, str]:
