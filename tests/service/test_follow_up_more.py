@@ -211,15 +211,18 @@ def test_more_after_the_window_has_passed_does_nothing(car, monkeypatch):
 
 
 def test_undo_and_me_too_after_a_mode_do_not_reach_past_it(car):
-    """A mode turn is the last acting turn (its steps changed the car); neither
-    follow-up turns it into an action on another member, nor undoes the turn before it."""
+    """A mode turn is the last acting turn (its steps changed the car): "me too"
+    says a mode has no seats, and undo goes back to the values before the mode,
+    not before the turn before it (tests/service/test_follow_up_undo_mode.py has the rest)."""
     with car.client() as c:
         tap(c, "climate.set_fan_speed", "cabin", level=2)
         sid = session(c)
         assert say(c, sid, "set the fan to 6", seat="driver")["status"] == "applied"
         assert say(c, sid, "start pet mode", seat="driver")["status"] == "applied"
         n = car.frames()
-        for text, seat in (("undo that", "driver"), ("me too", "passenger")):
-            reply = say(c, sid, text, seat=seat)
-            assert reply["actions"] == [] and reply["reply_text"] == "There is nothing recent to follow up on."
-        assert car.frames() == n and ecu(car, "climate.set_fan_speed", "cabin")["level"] == 3
+        reply = say(c, sid, "me too", seat="passenger")
+        assert reply["actions"] == [] and car.frames() == n and "whole car" in reply["reply_text"]
+        reply = say(c, sid, "undo that", seat="driver")
+        assert ("climate.set_fan_speed", "cabin", {"level": 6}) in [
+            (a["capability"], a["target"], a["parameters"]) for a in reply["actions"]]
+        assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 6

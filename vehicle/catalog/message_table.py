@@ -74,7 +74,7 @@ SCHEMA: dict[str, Section] = {
     "colors": _s("", "red orange yellow green cyan blue purple white"),
     "names": _s("label member", "member zone_all zone_rear window_all any"),
     "turns": _s("need what", "offline interrupted nothing_to_follow comfort_plan "
-                                               "unplaced restarted undo_changed left_alone"),
+                                               "unplaced restarted undo_changed left_alone undo_mode undo_left me_too_mode"),
     "queries": _s("what state value", "sentence unknown on off open closed folded unfolded fully_open open_by "
                                       "celsius level brightness"),
     "model": _s("", "rules", languages=("en",)),
