@@ -49,3 +49,37 @@ def test_stored_turns_follow_the_audit_retention(tmp_path):
         assert left == ["t_new"]
     finally:
         store.close()
+
+
+def test_connections_beyond_the_bound_are_answered_503_and_the_service_recovers(tmp_path):
+    """200 requests held open (their bodies never arrive) fill the service; the
+    next request gets 503 at once instead of queueing without bound, and once
+    the held ones go, the service answers again."""
+    import socket
+
+    svc = start_subprocess(tmp_path)
+    held: list[socket.socket] = []
+    try:
+        request = (f"POST /api/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1:{svc.port}\r\n"
+                   "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n").encode()
+        for _ in range(200):
+            s = socket.create_connection(("127.0.0.1", svc.port), timeout=5)
+            s.sendall(request)  # the body never comes: the request stays in flight
+            held.append(s)
+        time.sleep(0.5)
+        with svc.client() as c:
+            assert c.get("/healthz").status_code == 503
+        for s in held:
+            s.close()
+        held.clear()
+        deadline = time.monotonic() + 10
+        while True:
+            with svc.client() as c:
+                if c.get("/healthz").status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "the service did not recover after the held connections closed"
+            time.sleep(0.2)
+    finally:
+        for s in held:
+            s.close()
+        svc.stop()
