@@ -89,6 +89,8 @@ class Parser:
         """Forget the clause frames kept across parses (benchmarks time first sight with it)."""
         with self._lock:
             self._frames.clear()
+        for grammar in self._templates.grammars.values():
+            grammar.lexicon.clear_cache()
 
     @property
     def templates(self) -> Templates:
