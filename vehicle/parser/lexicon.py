@@ -164,10 +164,12 @@ class Lexicon:
                 self._hits[text] = kept
         return list(kept)
 
-    def clear_cache(self) -> None:
-        """Forget the texts scanned (benchmarks time first sight with it)."""
+    def clear_cache(self, combinations: bool = False) -> None:
+        """Forget the texts scanned, and with `combinations` the narrowed lists (benchmarks)."""
         with self._lock:
             self._hits.clear()
+            if combinations:
+                self._narrowed.clear()
 
     def _scan(self, text: str) -> tuple[Hit, ...]:
         found: list[Hit] = []

@@ -57,6 +57,11 @@ class Pruner:
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lock = threading.Lock()
 
+    def clear_cache(self) -> None:
+        """Forget the pruned templates (benchmarks)."""
+        with self._lock:
+            self._cache.clear()
+
     def intents(self, intents: Intents, text: str, lists: dict[str, Any]) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
 

@@ -97,6 +97,12 @@ class Router:
                 self._cache[key] = intents
         return intents, lists
 
+    def clear_cache(self) -> None:
+        """Forget the routed and pruned templates kept per combination of words (benchmarks)."""
+        with self._lock:
+            self._cache.clear()
+        self.pruner.clear_cache()
+
     def may_be_one_clause(self, text: str) -> bool:
         """False when `text` says more numbers or controls than any template reads."""
         if len(_NUMBER.findall(text)) > self.most_numbers:
