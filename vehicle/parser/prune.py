@@ -19,6 +19,7 @@ value): a cache over word combinations, as the router's, not over texts.
 """
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -32,10 +33,14 @@ from hassil.util import CJK_WHITESPACE, fold_case, normalize_for_matching, remov
 _CACHE_LIMIT = 8192
 _MISSING = object()
 _NOTHING = TextChunk("")
+_NOT_WORD = re.compile(r"[\W_]+")
+#: a first step that may be anything (a number range, a permutation)
+_ANY = ("*", "")
 
 
-def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> str:
-    """The text hassil's own template pre-filter searches (same steps, same order)."""
+def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> tuple[str, tuple[str, ...]]:
+    """The text hassil's own template pre-filter searches (same steps, same order),
+    and the texts it matches templates against, squashed (see :func:`squash`)."""
     with_skip = normalize_for_matching(text)
     without = with_skip.copy()
     if skip_words:
@@ -43,7 +48,17 @@ def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> str:
     out = f"{fold_case(with_skip.text)}\n{fold_case(without.text)}"
     if ignore_whitespace:
         out += "\n" + CJK_WHITESPACE.sub("", out)
-    return out
+    return out, (squash(with_skip.text), squash(without.text))
+
+
+def squash(text: str) -> str:
+    """`text` case-folded with everything but letters and digits removed.
+
+    hassil matches a literal chunk ignoring case and whitespace, after taking
+    punctuation out of the text and breaking words at "-" and "_": whatever
+    it matches at the start of a text, squashed, starts the squashed text.
+    """
+    return _NOT_WORD.sub("", fold_case(text))
 
 
 class Pruner:
@@ -54,6 +69,7 @@ class Pruner:
         self._skip = list(skip_words)
         self._ignore_ws = ignore_whitespace
         self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+        self._first: dict[int, tuple[frozenset[tuple[str, str]], bool]] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lock = threading.Lock()
 
@@ -67,11 +83,15 @@ class Pruner:
 
         `lists` are the slot lists hassil is given (narrowed to the words present).
         """
-        hay = haystack(text, self._skip, self._ignore_ws)
+        hay, starts = haystack(text, self._skip, self._ignore_ws)
         empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
+        all_lists = {**intents.slot_lists, **lists}
+        begins: dict[str, bool] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
             for data in intent.data:
+                if not self._may_start(data, starts, all_lists, begins):
+                    continue
                 block = self._block(data, hay, empty)
                 if block is not None:
                     by_intent.setdefault(name, Intent(name=name)).data.append(block)
@@ -83,6 +103,46 @@ class Pruner:
             skip_words=intents.skip_words,
             settings=intents.settings,
         )
+
+    def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[str, bool]) -> bool:
+        """False when no first step of the template can begin the text.
+
+        hassil matches a template from the start of the text; a template
+        whose every possible first chunk or list value begins neither text
+        it tries (with and without skip words) cannot match.
+        """
+        first = self._first.get(id(data))
+        if first is None:
+            first = _first(data.sentences[0].expression, self._rules, {}, 0)
+            self._first[id(data)] = first
+        atoms, nullable = first
+        if nullable:
+            return True
+        return any(self._atom_starts(atom, starts, lists, begins, 0) for atom in atoms)
+
+    def _atom_starts(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
+                     begins: dict[str, bool], depth: int) -> bool:
+        kind, value = atom
+        if kind == "t":
+            return any(s.startswith(value) for s in starts)
+        if kind != "l" or depth > 8:
+            return True
+        if value in begins:
+            return begins[value]
+        slot_list = lists.get(value)
+        found = True
+        if isinstance(slot_list, TextSlotList):
+            found = False
+            for item in slot_list.values:
+                text_in = item.text_in
+                atoms, nullable = _first(text_in, self._rules, {}, 0) if isinstance(text_in, Expression) else (
+                    {_ANY}, True)
+                if nullable or any(self._atom_starts(a, starts, lists, begins, depth + 1) for a in atoms):
+                    found = True
+                    break
+        begins[value] = found
+        return found
 
     def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
         sentence = data.sentences[0]
@@ -152,6 +212,45 @@ class Pruner:
                 return items[0]
             return Sequence(items=items)
         return exp
+
+
+def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
+           depth: int) -> tuple[frozenset[tuple[str, str]], bool]:
+    """What a match of `exp` may begin with: ("t", squashed chunk) or ("l", list
+    name) atoms, and whether it may match nothing at all."""
+    if depth > 32 or isinstance(exp, Permutation):
+        return frozenset({_ANY}), True
+    if isinstance(exp, TextChunk):
+        text = squash(exp.text)
+        return (frozenset({("t", text)}), False) if text else (frozenset(), True)
+    if isinstance(exp, ListReference):
+        if exp.prefix or exp.suffix:
+            return frozenset({_ANY}), True
+        return frozenset({("l", exp.list_name)}), False
+    if isinstance(exp, RuleReference):
+        rule = rules.get(exp.rule_name)
+        if rule is None:
+            return frozenset({_ANY}), True
+        if exp.rule_name not in memo:
+            memo[exp.rule_name] = _first(rule.expression, rules, memo, depth + 1)
+        return memo[exp.rule_name]
+    if isinstance(exp, Alternative):
+        atoms: set[tuple[str, str]] = set()
+        nullable = False
+        for item in exp.items:
+            more, empty = _first(item, rules, memo, depth + 1)
+            atoms |= more
+            nullable = nullable or empty
+        return frozenset(atoms), nullable or not exp.items
+    if isinstance(exp, Group):  # a sequence
+        atoms = set()
+        for item in exp.items:
+            more, empty = _first(item, rules, memo, depth + 1)
+            atoms |= more
+            if not empty:
+                return frozenset(atoms), False
+        return frozenset(atoms), True
+    return frozenset({_ANY}), True
 
 
 def _parts(exp: Expression, rules: dict[str, Sentence], frags: set[str], names: set[str], depth: int) -> None:
