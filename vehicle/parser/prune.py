@@ -136,8 +136,12 @@ class Pruner:
             found = False
             for item in slot_list.values:
                 text_in = item.text_in
-                atoms, nullable = _first(text_in, self._rules, {}, 0) if isinstance(text_in, Expression) else (
-                    {_ANY}, True)
+                first = self._first.get(id(text_in))
+                if first is None:
+                    first = _first(text_in, self._rules, {}, 0) if isinstance(text_in, Expression) else (
+                        frozenset({_ANY}), True)
+                    self._first[id(text_in)] = first
+                atoms, nullable = first
                 if nullable or any(self._atom_starts(a, starts, lists, begins, depth + 1) for a in atoms):
                     found = True
                     break
