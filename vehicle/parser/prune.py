@@ -69,7 +69,8 @@ class Pruner:
         self._skip = list(skip_words)
         self._ignore_ws = ignore_whitespace
         self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-        self._first: dict[int, tuple[frozenset[tuple[str, str]], bool]] = {}
+        self._first: dict[int, tuple[tuple[frozenset[tuple[str, str]], bool], ...]] = {}
+        self._values: dict[tuple[int, bool], tuple[frozenset[tuple[str, str]], bool]] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lock = threading.Lock()
 
@@ -86,7 +87,7 @@ class Pruner:
         hay, starts = haystack(text, self._skip, self._ignore_ws)
         empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
         all_lists = {**intents.slot_lists, **lists}
-        begins: dict[str, bool] = {}
+        begins: dict[tuple[str, bool], bool] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
             for data in intent.data:
@@ -105,47 +106,50 @@ class Pruner:
         )
 
     def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
-                   begins: dict[str, bool]) -> bool:
-        """False when no first step of the template can begin the text.
+                   begins: dict[tuple[str, bool], bool]) -> bool:
+        """False when no first step of the template can begin the text, or no last step end it.
 
-        hassil matches a template from the start of the text; a template
-        whose every possible first chunk or list value begins neither text
-        it tries (with and without skip words) cannot match.
+        hassil matches a template from the start of the text to its end
+        (only whitespace and punctuation may be left); a template whose every
+        possible first (last) chunk or list value begins (ends) neither text
+        it tries, with and without skip words, cannot match.
         """
-        first = self._first.get(id(data))
-        if first is None:
-            first = _first(data.sentences[0].expression, self._rules, {}, 0)
-            self._first[id(data)] = first
-        atoms, nullable = first
-        if nullable:
-            return True
-        return any(self._atom_starts(atom, starts, lists, begins, 0) for atom in atoms)
+        ends = self._first.get(id(data))
+        if ends is None:
+            expression = data.sentences[0].expression
+            ends = (_first(expression, self._rules, {}, 0), _first(expression, self._rules, {}, 0, True))
+            self._first[id(data)] = ends
+        for last, (atoms, nullable) in enumerate(ends):
+            if not nullable and not any(self._atom_fits(a, starts, lists, begins, bool(last), 0) for a in atoms):
+                return False
+        return True
 
-    def _atom_starts(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
-                     begins: dict[str, bool], depth: int) -> bool:
+    def _atom_fits(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
         kind, value = atom
         if kind == "t":
-            return any(s.startswith(value) for s in starts)
+            return any(s.endswith(value) for s in starts) if last else any(s.startswith(value) for s in starts)
         if kind != "l" or depth > 8:
             return True
-        if value in begins:
-            return begins[value]
+        if (value, last) in begins:
+            return begins[value, last]
         slot_list = lists.get(value)
         found = True
         if isinstance(slot_list, TextSlotList):
             found = False
             for item in slot_list.values:
                 text_in = item.text_in
-                first = self._first.get(id(text_in))
+                key = (id(text_in), last)
+                first = self._values.get(key)
                 if first is None:
-                    first = _first(text_in, self._rules, {}, 0) if isinstance(text_in, Expression) else (
+                    first = _first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression) else (
                         frozenset({_ANY}), True)
-                    self._first[id(text_in)] = first
+                    self._values[key] = first
                 atoms, nullable = first
-                if nullable or any(self._atom_starts(a, starts, lists, begins, depth + 1) for a in atoms):
+                if nullable or any(self._atom_fits(a, starts, lists, begins, last, depth + 1) for a in atoms):
                     found = True
                     break
-        begins[value] = found
+        begins[value, last] = found
         return found
 
     def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
@@ -219,9 +223,9 @@ class Pruner:
 
 
 def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
-           depth: int) -> tuple[frozenset[tuple[str, str]], bool]:
-    """What a match of `exp` may begin with: ("t", squashed chunk) or ("l", list
-    name) atoms, and whether it may match nothing at all."""
+           depth: int, last: bool = False) -> tuple[frozenset[tuple[str, str]], bool]:
+    """What a match of `exp` may begin (`last`: end) with: ("t", squashed chunk)
+    or ("l", list name) atoms, and whether it may match nothing at all."""
     if depth > 32 or isinstance(exp, Permutation):
         return frozenset({_ANY}), True
     if isinstance(exp, TextChunk):
@@ -236,20 +240,20 @@ def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
         if rule is None:
             return frozenset({_ANY}), True
         if exp.rule_name not in memo:
-            memo[exp.rule_name] = _first(rule.expression, rules, memo, depth + 1)
+            memo[exp.rule_name] = _first(rule.expression, rules, memo, depth + 1, last)
         return memo[exp.rule_name]
     if isinstance(exp, Alternative):
         atoms: set[tuple[str, str]] = set()
         nullable = False
         for item in exp.items:
-            more, empty = _first(item, rules, memo, depth + 1)
+            more, empty = _first(item, rules, memo, depth + 1, last)
             atoms |= more
             nullable = nullable or empty
         return frozenset(atoms), nullable or not exp.items
     if isinstance(exp, Group):  # a sequence
         atoms = set()
-        for item in exp.items:
-            more, empty = _first(item, rules, memo, depth + 1)
+        for item in reversed(exp.items) if last else exp.items:
+            more, empty = _first(item, rules, memo, depth + 1, last)
             atoms |= more
             if not empty:
                 return frozenset(atoms), False
