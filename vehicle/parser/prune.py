@@ -14,6 +14,14 @@ order is kept, so the matches left, and their ranking, are the same: only
 the walk is shorter. Rule references are inlined with their own pruned
 expression, which is what hassil's matcher does with them anyway.
 
+Before that, a template is skipped outright when none of its possible
+first steps (a literal chunk, or a value of a list) can begin the text, or
+none of its last steps end it: hassil reads a template from the start of
+the text to its end, so such a template cannot match either. The texts
+compared are the two hassil matches against (with and without skip words),
+squashed to letters and digits; a number range or a permutation counts as
+"anything"; with a wildcard list loaded the check is off.
+
 Pruned templates are kept per (template, fragments present, lists with a
 value): a cache over word combinations, as the router's, not over texts.
 """
@@ -27,7 +35,7 @@ from hassil.expression import (
     Alternative, Expression, Group, ListReference, Permutation, RuleReference, Sentence, Sequence, TextChunk,
     _required_clauses,
 )
-from hassil.intents import Intent, IntentData, Intents, TextSlotList
+from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
 from hassil.util import CJK_WHITESPACE, fold_case, normalize_for_matching, remove_skip_words_tracked
 
 _CACHE_LIMIT = 8192
@@ -87,11 +95,13 @@ class Pruner:
         hay, starts = haystack(text, self._skip, self._ignore_ws)
         empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
         all_lists = {**intents.slot_lists, **lists}
+        # a wildcard may take any text at either end: then no template is skipped by its ends
+        anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
         begins: dict[tuple[str, bool], bool] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
             for data in intent.data:
-                if not self._may_start(data, starts, all_lists, begins):
+                if anchored and not self._may_start(data, starts, all_lists, begins):
                     continue
                 block = self._block(data, hay, empty)
                 if block is not None:
