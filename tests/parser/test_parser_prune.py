@@ -1,24 +1,16 @@
 """Cutting template branches before hassil changes no match, only the walk."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 from hassil import recognize_best
 
 from vehicle.parser.normalize import normalize
 
-TABLE = Path(__file__).resolve().parent.parent / "utterances"
+from utterances.table import load_table  # tests/ is on sys.path (pytest rootdir insertion)
 
 
 def _table_texts() -> list[str]:
-    texts: list[str] = []
-    for path in sorted(TABLE.rglob("*.yaml")):
-        for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            if isinstance(entry, dict) and isinstance(entry.get("text"), str):
-                texts.append(entry["text"])
-    return texts
+    return [entry.text for entry in load_table().entries]
 
 
 def _clauses(parser, texts: list[str]) -> list[tuple[str, str]]:
