@@ -85,10 +85,18 @@ class Parser:
             for text in texts:
                 self.parse(text)
 
-    def clear_cache(self) -> None:
-        """Forget the clause frames kept across parses (benchmarks time first sight with it)."""
+    def clear_cache(self, combinations: bool = False) -> None:
+        """Forget the clause frames and texts kept across parses (benchmarks time first sight with it).
+
+        `combinations`: also forget what is kept per combination of words
+        (routed and pruned templates, narrowed lists), as after a restart.
+        """
         with self._lock:
             self._frames.clear()
+        for grammar in self._templates.grammars.values():
+            grammar.lexicon.clear_cache(combinations)
+            if combinations:
+                grammar.router.clear_cache()
 
     @property
     def templates(self) -> Templates:

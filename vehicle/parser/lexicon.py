@@ -41,6 +41,7 @@ class Hit:
 
 
 _NARROWED_LIMIT = 4096
+_HITS_LIMIT = 4096
 
 
 class Lexicon:
@@ -84,6 +85,7 @@ class Lexicon:
                     self._by_word.setdefault(word, []).append((name, index))
         self._empty = {name: TextSlotList(name=name, values=[]) for name in self._lists}
         self._narrowed: dict[tuple[str, frozenset[int]], TextSlotList] = {}
+        self._hits: dict[str, tuple[Hit, ...]] = {}
         self._lock = threading.Lock()
 
     def spellings(self, list_name: str) -> frozenset[str]:
@@ -148,7 +150,28 @@ class Lexicon:
         return out
 
     def hits(self, text: str) -> list[Hit]:
-        """Catalog words in `text`, longest first where they overlap, in order."""
+        """Catalog words in `text`, longest first where they overlap, in order.
+
+        Kept per text (bounded): one parse asks again for the same pieces
+        while it tries runs and cuts, and the scan walks every alias.
+        """
+        kept = self._hits.get(text)
+        if kept is None:
+            kept = self._scan(text)
+            with self._lock:
+                if len(self._hits) >= _HITS_LIMIT:
+                    self._hits.clear()
+                self._hits[text] = kept
+        return list(kept)
+
+    def clear_cache(self, combinations: bool = False) -> None:
+        """Forget the texts scanned, and with `combinations` the narrowed lists (benchmarks)."""
+        with self._lock:
+            self._hits.clear()
+            if combinations:
+                self._narrowed.clear()
+
+    def _scan(self, text: str) -> tuple[Hit, ...]:
         found: list[Hit] = []
         for kind, table in self._tables.items():
             for alias, ident in table.items():
@@ -164,7 +187,7 @@ class Lexicon:
                 continue
             kept.append(hit)
         kept.sort(key=lambda h: h.start)
-        return kept
+        return tuple(kept)
 
 
 def _spellings(expr, intents: Intents) -> tuple[str, ...]:

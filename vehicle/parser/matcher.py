@@ -24,6 +24,9 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
     intents, lists = grammar.router.route(text)
     if not intents.intents:
         return None
+    intents = grammar.router.pruner.intents(intents, text, lists)
+    if not intents.intents:
+        return None
     result = recognize_best(text, intents, slot_lists=lists, language=grammar.language)
     if result is None:
         return None

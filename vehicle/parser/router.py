@@ -26,6 +26,7 @@ from hassil.expression import Alternative, Group, ListReference, RuleReference, 
 from hassil.intents import Intent, IntentData
 
 from .lexicon import Lexicon
+from .prune import Pruner
 from .vocabulary import Vocabulary
 
 Clauses = frozenset[frozenset[str]]
@@ -71,6 +72,8 @@ class Router:
             texts |= {w for ln in lists for w in self.lexicon.spellings(ln)}
             if not (lists & controls) and not any(a in t for t in texts for a in aliases):
                 self._blocks[n] = (name, block, cnf | {frozenset({_NO_CONTROL})})
+        #: cuts, per clause, the branches of the routed templates that cannot match
+        self.pruner = Pruner(dict(rules), list(intents.skip_words), intents.settings.ignore_whitespace)
         self._cache: dict[frozenset[str], Intents] = {}
         self._lock = threading.Lock()
 
@@ -93,6 +96,12 @@ class Router:
                     self._cache.clear()
                 self._cache[key] = intents
         return intents, lists
+
+    def clear_cache(self) -> None:
+        """Forget the routed and pruned templates kept per combination of words (benchmarks)."""
+        with self._lock:
+            self._cache.clear()
+        self.pruner.clear_cache()
 
     def may_be_one_clause(self, text: str) -> bool:
         """False when `text` says more numbers or controls than any template reads."""

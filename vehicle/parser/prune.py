@@ -1,0 +1,291 @@
+"""Template branches a clause cannot match, cut before hassil walks them.
+
+hassil walks every branch of every template on every call (``<dev>`` has
+three ways to name a control, ``<tgt>`` three optional "and <target>"
+tails, ``[一]点[儿]|一些|些``...), and on a clause seen for the first time
+most of the parser's time is spent there. hassil itself drops whole
+templates whose required literal fragments are absent from the text
+(``Sentence.get_required_clauses`` against its pre-filter haystack, a
+sound filter); this module applies the very same test one level down, to
+each branch, and also drops a branch that reads a slot list the router
+narrowed to no value. A branch that can never match is removed; an
+optional whose only possible branch is "nothing" becomes nothing. Branch
+order is kept, so the matches left, and their ranking, are the same: only
+the walk is shorter. Rule references are inlined with their own pruned
+expression, which is what hassil's matcher does with them anyway.
+
+Before that, a template is skipped outright when none of its possible
+first steps (a literal chunk, or a value of a list) can begin the text, or
+none of its last steps end it: hassil reads a template from the start of
+the text to its end, so such a template cannot match either. The texts
+compared are the two hassil matches against (with and without skip words),
+squashed to letters and digits; a number range or a permutation counts as
+"anything"; with a wildcard list loaded the check is off.
+
+Pruned templates are kept per (template, fragments present, lists with a
+value): a cache over word combinations, as the router's, not over texts.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+from hassil.expression import (
+    Alternative, Expression, Group, ListReference, Permutation, RuleReference, Sentence, Sequence, TextChunk,
+    _required_clauses,
+)
+from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
+from hassil.util import CJK_WHITESPACE, fold_case, normalize_for_matching, remove_skip_words_tracked
+
+_CACHE_LIMIT = 8192
+_MISSING = object()
+_NOTHING = TextChunk("")
+_NOT_WORD = re.compile(r"[\W_]+")
+#: a first step that may be anything (a number range, a permutation)
+_ANY = ("*", "")
+
+
+def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> tuple[str, tuple[str, ...]]:
+    """The text hassil's own template pre-filter searches (same steps, same order),
+    and the texts it matches templates against, squashed (see :func:`squash`)."""
+    with_skip = normalize_for_matching(text)
+    without = with_skip.copy()
+    if skip_words:
+        remove_skip_words_tracked(without, skip_words, ignore_whitespace)
+    out = f"{fold_case(with_skip.text)}\n{fold_case(without.text)}"
+    if ignore_whitespace:
+        out += "\n" + CJK_WHITESPACE.sub("", out)
+    return out, (squash(with_skip.text), squash(without.text))
+
+
+def squash(text: str) -> str:
+    """`text` case-folded with everything but letters and digits removed.
+
+    hassil matches a literal chunk ignoring case and whitespace, after taking
+    punctuation out of the text and breaking words at "-" and "_": whatever
+    it matches at the start of a text, squashed, starts the squashed text.
+    """
+    return _NOT_WORD.sub("", fold_case(text))
+
+
+class Pruner:
+    """Cuts the branches of one language's templates that a clause rules out."""
+
+    def __init__(self, rules: dict[str, Sentence], skip_words: list[str], ignore_whitespace: bool) -> None:
+        self._rules = rules
+        self._skip = list(skip_words)
+        self._ignore_ws = ignore_whitespace
+        self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+        self._first: dict[int, tuple[tuple[frozenset[tuple[str, str]], bool], ...]] = {}
+        self._values: dict[tuple[int, bool], tuple[frozenset[tuple[str, str]], bool]] = {}
+        self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
+        self._lock = threading.Lock()
+
+    def clear_cache(self) -> None:
+        """Forget the pruned templates (benchmarks)."""
+        with self._lock:
+            self._cache.clear()
+
+    def intents(self, intents: Intents, text: str, lists: dict[str, Any]) -> Intents:
+        """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
+
+        `lists` are the slot lists hassil is given (narrowed to the words present).
+        """
+        hay, starts = haystack(text, self._skip, self._ignore_ws)
+        empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
+        all_lists = {**intents.slot_lists, **lists}
+        # a wildcard may take any text at either end: then no template is skipped by its ends
+        anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
+        begins: dict[tuple[str, bool], bool] = {}
+        by_intent: dict[str, Intent] = {}
+        for name, intent in intents.intents.items():
+            for data in intent.data:
+                if anchored and not self._may_start(data, starts, all_lists, begins):
+                    continue
+                block = self._block(data, hay, empty)
+                if block is not None:
+                    by_intent.setdefault(name, Intent(name=name)).data.append(block)
+        return Intents(
+            language=intents.language,
+            intents=by_intent,
+            slot_lists=intents.slot_lists,
+            expansion_rules=intents.expansion_rules,
+            skip_words=intents.skip_words,
+            settings=intents.settings,
+        )
+
+    def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[tuple[str, bool], bool]) -> bool:
+        """False when no first step of the template can begin the text, or no last step end it.
+
+        hassil matches a template from the start of the text to its end
+        (only whitespace and punctuation may be left); a template whose every
+        possible first (last) chunk or list value begins (ends) neither text
+        it tries, with and without skip words, cannot match.
+        """
+        ends = self._first.get(id(data))
+        if ends is None:
+            expression = data.sentences[0].expression
+            ends = (_first(expression, self._rules, {}, 0), _first(expression, self._rules, {}, 0, True))
+            self._first[id(data)] = ends
+        for last, (atoms, nullable) in enumerate(ends):
+            if not nullable and not any(self._atom_fits(a, starts, lists, begins, bool(last), 0) for a in atoms):
+                return False
+        return True
+
+    def _atom_fits(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+        kind, value = atom
+        if kind == "t":
+            return any(s.endswith(value) for s in starts) if last else any(s.startswith(value) for s in starts)
+        if kind != "l" or depth > 8:
+            return True
+        if (value, last) in begins:
+            return begins[value, last]
+        slot_list = lists.get(value)
+        found = True
+        if isinstance(slot_list, TextSlotList):
+            found = False
+            for item in slot_list.values:
+                text_in = item.text_in
+                key = (id(text_in), last)
+                first = self._values.get(key)
+                if first is None:
+                    first = _first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression) else (
+                        frozenset({_ANY}), True)
+                    self._values[key] = first
+                atoms, nullable = first
+                if nullable or any(self._atom_fits(a, starts, lists, begins, last, depth + 1) for a in atoms):
+                    found = True
+                    break
+        begins[value, last] = found
+        return found
+
+    def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
+        sentence = data.sentences[0]
+        key_id = id(data)
+        known = self._frags.get(key_id)
+        if known is None:
+            frags: set[str] = set()
+            names: set[str] = set()
+            _parts(sentence.expression, self._rules, frags, names, 0)
+            known = (frozenset(frags), frozenset(names))
+            self._frags[key_id] = known
+        key = (key_id, frozenset(f for f in known[0] if f in hay), known[1] & empty)
+        found = self._cache.get(key, _MISSING)
+        if found is _MISSING:
+            expression = self._prune(sentence.expression, hay, empty, {}, 0)
+            found = None
+            if expression is not None:
+                if not isinstance(expression, Group):
+                    expression = Sequence(items=[expression])
+                found = IntentData(sentence_texts=list(data.sentence_texts), slots=data.slots)
+                found.__dict__["sentences"] = [Sentence(expression=expression, text=sentence.text)]
+            with self._lock:
+                if len(self._cache) >= _CACHE_LIMIT:
+                    self._cache.clear()
+                self._cache[key] = found
+        return found  # type: ignore[return-value]
+
+    def _prune(self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any],
+               depth: int) -> Expression | None:
+        """`exp` without the branches that cannot match (None: `exp` itself cannot)."""
+        if depth > 32 or isinstance(exp, Permutation):
+            return exp  # left whole
+        if isinstance(exp, ListReference):
+            return None if exp.list_name in empty else exp
+        if isinstance(exp, TextChunk):
+            for clause in _required_clauses(exp, self._rules):
+                if not any(f in hay for f in clause):
+                    return None
+            return exp
+        if isinstance(exp, RuleReference):
+            rule = self._rules.get(exp.rule_name)
+            if rule is None:
+                return exp  # hassil reports the missing rule itself
+            if exp.rule_name not in memo:
+                memo[exp.rule_name] = self._prune(rule.expression, hay, empty, memo, depth + 1)
+            return memo[exp.rule_name]
+        if isinstance(exp, Alternative):
+            items = [p for p in (self._prune(i, hay, empty, memo, depth + 1) for i in exp.items) if p is not None]
+            if not items:
+                return None
+            if all(isinstance(i, TextChunk) and i.is_empty for i in items):
+                return _NOTHING
+            if len(items) == 1:
+                return items[0]
+            return Alternative(items=items, is_optional=exp.is_optional)
+        if isinstance(exp, Sequence):
+            items = []
+            for item in exp.items:
+                pruned = self._prune(item, hay, empty, memo, depth + 1)
+                if pruned is None:
+                    return None
+                if not (isinstance(pruned, TextChunk) and pruned.is_empty):
+                    items.append(pruned)
+            if not items:
+                return _NOTHING
+            if len(items) == 1:
+                return items[0]
+            return Sequence(items=items)
+        return exp
+
+
+def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
+           depth: int, last: bool = False) -> tuple[frozenset[tuple[str, str]], bool]:
+    """What a match of `exp` may begin (`last`: end) with: ("t", squashed chunk)
+    or ("l", list name) atoms, and whether it may match nothing at all."""
+    if depth > 32 or isinstance(exp, Permutation):
+        return frozenset({_ANY}), True
+    if isinstance(exp, TextChunk):
+        text = squash(exp.text)
+        return (frozenset({("t", text)}), False) if text else (frozenset(), True)
+    if isinstance(exp, ListReference):
+        if exp.prefix or exp.suffix:
+            return frozenset({_ANY}), True
+        return frozenset({("l", exp.list_name)}), False
+    if isinstance(exp, RuleReference):
+        rule = rules.get(exp.rule_name)
+        if rule is None:
+            return frozenset({_ANY}), True
+        if exp.rule_name not in memo:
+            memo[exp.rule_name] = _first(rule.expression, rules, memo, depth + 1, last)
+        return memo[exp.rule_name]
+    if isinstance(exp, Alternative):
+        atoms: set[tuple[str, str]] = set()
+        nullable = False
+        for item in exp.items:
+            more, empty = _first(item, rules, memo, depth + 1, last)
+            atoms |= more
+            nullable = nullable or empty
+        return frozenset(atoms), nullable or not exp.items
+    if isinstance(exp, Group):  # a sequence
+        atoms = set()
+        for item in reversed(exp.items) if last else exp.items:
+            more, empty = _first(item, rules, memo, depth + 1, last)
+            atoms |= more
+            if not empty:
+                return frozenset(atoms), False
+        return frozenset(atoms), True
+    return frozenset({_ANY}), True
+
+
+def _parts(exp: Expression, rules: dict[str, Sentence], frags: set[str], names: set[str], depth: int) -> None:
+    """Every fragment and list name the branches of `exp` may require."""
+    if depth > 32:
+        return
+    if isinstance(exp, TextChunk):
+        frags.update(f for clause in _required_clauses(exp, rules) for f in clause)
+    elif isinstance(exp, ListReference):
+        names.add(exp.list_name)
+    elif isinstance(exp, RuleReference):
+        rule = rules.get(exp.rule_name)
+        if rule is not None:
+            _parts(rule.expression, rules, frags, names, depth + 1)
+    elif isinstance(exp, Group):
+        for item in exp.items:
+            _parts(item, rules, frags, names, depth + 1)
+
+
+__all__ = ["Pruner", "haystack"]
