@@ -168,7 +168,7 @@ class Assembler:
         cap = res.actions[0].capability
         direction = res.mentions[0].direction if res.mentions else None
         ttype = self._catalog.target_type(cap)
-        for t in read.excluded:
+        for t in self._resolver.speakers(cap, read.excluded, self._seat):
             if t in ttype.members or t in ttype.groups:
                 m = Mention(cap, t, "negated", direction)
                 _add(self.mentions, [m])
