@@ -28,6 +28,11 @@ _EN_NOT_CUT = re.compile(
 )
 _EN_RETRACT_CUT = re.compile(rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)")
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
+#: "actually don't open the tailgate": with a verb phrase after it, "actually
+#: don't" forbids that phrase (and still holds what came before); only alone
+#: ("open it, actually don't") is it a bare retraction. Read as a retraction
+#: piece followed by its own negated clause, never as a correction.
+_EN_ACTUALLY_NOT = re.compile(r"\bactually,? (don't|dont|do not)\b(?=\s+\w)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,7 @@ def pieces(text: str, language: str) -> list[Piece]:
         text = _ZH_RETRACT_CUT.sub(r",\1,", text)
     else:
         cut = _EN_CUT
+        text = _EN_ACTUALLY_NOT.sub(r"actually no , \1", text)
         text = _EN_RETRACT_CUT.sub(r" , \1 , ", text)
         text = _EN_NOT_CUT.sub(" , ", text)
     out: list[Piece] = []
