@@ -25,6 +25,7 @@ class Exclusions:
 
     def __init__(self, language: str, targets: dict[str, str]) -> None:
         self._targets = targets
+        self._zh = language == "zh"
         words = sorted(targets, key=len, reverse=True)
         alias = "|".join(re.escape(w) for w in words)
         if language == "zh":
@@ -45,7 +46,8 @@ class Exclusions:
                     rf"|save for|not including|minus)\b ({items})(?= |$)"
                 ),
             )
-            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|\w(?:windows|seats|heaters|lights)\b")
+            # a plural control noun is a group too ("open the windows except the driver's")
+            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|(?:windows|seats|heaters|lights)\b")
         self._alias = re.compile(alias)
 
     def find(self, text: str) -> Excluded | None:
@@ -64,7 +66,11 @@ class Exclusions:
                     found.append(ident)
             if found:
                 rest = (before + " " + text[m.end():]).strip(" ,")
-                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅)?", "", rest)
+                noun = re.search(r"车窗|窗户|座椅|座位", m.group(1)) if self._zh else None
+                if noun is not None and not re.search(r"窗|座", rest):
+                    # "除了我的车窗 其他都打开": the control was said only inside the exclusion
+                    rest = re.sub(r"(?:其他|其它|其余|别的)", noun.group(0), rest, count=1)
+                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅(?!加热|通风|按摩))?", "", rest)
                 rest = re.sub(r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|all others)\b", "", rest)
                 rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
                 return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))
