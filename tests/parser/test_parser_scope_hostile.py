@@ -172,3 +172,33 @@ def test_negation_before_question_kept(parser, text):
     assert _acted(r, TAILGATE) == []
     assert _said(r, TAILGATE) == {"negated"}
     assert not r["complete"]
+
+
+# -- found on the way: "one" said after a member is no number
+
+@pytest.mark.parametrize("text, seat, kept", [
+    ("open every window except the driver's one", None, "driver"),
+    ("open every window except my one", "passenger", "passenger"),
+])
+def test_except_ones_is_no_position(parser, text, seat, kept):
+    r = _read(parser, text, seat)
+    assert {a["target"] for a in r["actions"]} == {"driver", "passenger", "rear_left", "rear_right"} - {kept}
+    assert all(a["parameters"] == {"open_percent": 100} for a in r["actions"])
+    assert [m["target"] for m in r["negated"]] == [kept]
+
+
+def test_except_a_group_the_type_lacks_mentions_its_members(parser):
+    r = _read(parser, "close all windows except the rear ones")
+    assert _acted(r, WINDOW) == ["driver", "passenger"]
+    assert [m["target"] for m in r["negated"]] == ["rear_left", "rear_right"]
+
+
+def test_actually_dont_after_a_command_holds_it(parser):
+    r = _read(parser, "open the window actually don't open the sunroof")
+    assert r["actions"] == []
+    assert _said(r, WINDOW) == {"held"} and _said(r, SUNROOF) == {"negated"}
+
+
+def test_my_beside_another_member_is_the_speaker(parser):
+    r = _read(parser, "打开我的和主驾的车窗", "passenger")
+    assert _acted(r, WINDOW) == ["passenger", "driver"]

@@ -38,7 +38,9 @@ class Exclusions:
             )
             self._group = re.compile(r"都|所有|全部|全车|其他|其余|别的|全")
         else:
-            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone))?"
+            # "the driver's one": the recogniser's "one" is lifted out as a number (a
+            # slot index here) and must go with the phrase, never open a window to 1 %
+            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
                 re.compile(

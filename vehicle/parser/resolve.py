@@ -135,7 +135,7 @@ class Resolver:
             if frame.possessive or frame.speaker:
                 return (mine,) if mine else ()
             if (frame.plural or frame.excluded) and cap.target_type in SEATED_TYPES:
-                return self._group("all", capability)
+                return self.group("all", capability)
             return (mine,) if mine else ()
         out: list[str] = []
         for word in frame.targets:
@@ -146,7 +146,7 @@ class Resolver:
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                found = self._group(word, capability) or ()
+                found = self.group(word, capability) or ()
             if not found:
                 return None
             out.extend(t for t in found if t not in out)
@@ -159,7 +159,7 @@ class Resolver:
     def default(self, capability: str) -> str | None:
         return self._catalog.capabilities[capability].default_target
 
-    def _group(self, word: str, capability: str) -> tuple[str, ...] | None:
+    def group(self, word: str, capability: str) -> tuple[str, ...] | None:
         ttype = self._catalog.target_type(capability)
         if word in ttype.groups:
             return (word,)
