@@ -129,6 +129,11 @@ def test_catalog_driver_has_no_possessive_alias(catalog):
     "open every window except mine",
     "除了我的 其他车窗都打开",
     "除了我的车窗 其他都打开",
+    "除了我 其他车窗都打开",
+    "除了我这边 其他车窗都打开",
+    "打开所有车窗 我这边除外",
+    "open all windows except for me",
+    "open all the windows except my side",
 ])
 def test_except_mine_from_passenger(parser, text):
     r = _read(parser, text, "passenger")

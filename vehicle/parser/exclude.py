@@ -11,6 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vehicle.catalog.catalog import SPEAKER
+
+
+_EN_SPEAKER = ("me", "myself")
+_ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
+
 
 @dataclass(frozen=True, slots=True)
 class Excluded:
@@ -24,7 +30,11 @@ class Exclusions:
     """Finds exclusion phrases in one language, by the catalog's target words."""
 
     def __init__(self, language: str, targets: dict[str, str]) -> None:
-        self._targets = targets
+        # "except me", 除了我这边: the speaker's words that are no target alias elsewhere
+        # (only an exclusion reads them as the speaker's member)
+        speaker = _ZH_SPEAKER if language == "zh" else _EN_SPEAKER
+        self._targets = {**{w: SPEAKER for w in speaker}, **targets}
+        targets = self._targets
         self._zh = language == "zh"
         words = sorted(targets, key=len, reverse=True)
         alias = "|".join(re.escape(w) for w in words)
