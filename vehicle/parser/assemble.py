@@ -170,8 +170,10 @@ class Assembler:
         cap = res.actions[0].capability
         direction = res.mentions[0].direction if res.mentions else None
         ttype = self._catalog.target_type(cap)
-        for t in read.excluded:
-            if t in ttype.members or t in ttype.groups:
+        for word in self._resolver.speakers(cap, read.excluded, self._seat):
+            # a group the type lacks ("except the rear ones" on windows) is its members
+            named = (word,) if word in ttype.members or word in ttype.groups else self._resolver.group(word, cap) or ()
+            for t in named:
                 m = Mention(cap, t, "negated", direction)
                 _add(self.mentions, [m])
                 _add(self.negated, [m])

@@ -28,6 +28,18 @@ _EN_NOT_CUT = re.compile(
 )
 _EN_RETRACT_CUT = re.compile(rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)")
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
+#: "actually don't open the tailgate": with a verb phrase after it, "actually
+#: don't" forbids that phrase (and still holds what came before); only alone
+#: ("open it, actually don't") is it a bare retraction. Read as a retraction
+#: piece followed by its own negated clause, never as a correction.
+#: "don't open the tailgate what's the weather": a question word after a
+#: negated command starts a clause of its own (the negation must not turn
+#: into a question about the tailgate, nor the question be lost).
+_EN_NEG_THEN_ASK = re.compile(
+    r"(\b(?:don't|dont|do not|never)\s+\w[^,;]*?)\s+(?=(?:what's|whats|what is|what|how's|hows|how is|how|where's"
+    r"|where|why|who|when's|when is)\b)"
+)
+_EN_ACTUALLY_NOT = re.compile(r"\bactually,? (don't|dont|do not)\b(?=\s+\w)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +58,8 @@ def pieces(text: str, language: str) -> list[Piece]:
         text = _ZH_RETRACT_CUT.sub(r",\1,", text)
     else:
         cut = _EN_CUT
+        text = _EN_ACTUALLY_NOT.sub(r"actually no , \1", text)
+        text = _EN_NEG_THEN_ASK.sub(r"\1 , ", text)
         text = _EN_RETRACT_CUT.sub(r" , \1 , ", text)
         text = _EN_NOT_CUT.sub(" , ", text)
     out: list[Piece] = []

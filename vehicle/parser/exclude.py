@@ -11,6 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vehicle.catalog.catalog import SPEAKER
+
+
+_EN_SPEAKER = ("me", "myself")
+_ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
+
 
 @dataclass(frozen=True, slots=True)
 class Excluded:
@@ -24,7 +30,12 @@ class Exclusions:
     """Finds exclusion phrases in one language, by the catalog's target words."""
 
     def __init__(self, language: str, targets: dict[str, str]) -> None:
-        self._targets = targets
+        # "except me", 除了我这边: the speaker's words that are no target alias elsewhere
+        # (only an exclusion reads them as the speaker's member)
+        speaker = _ZH_SPEAKER if language == "zh" else _EN_SPEAKER
+        self._targets = {**{w: SPEAKER for w in speaker}, **targets}
+        targets = self._targets
+        self._zh = language == "zh"
         words = sorted(targets, key=len, reverse=True)
         alias = "|".join(re.escape(w) for w in words)
         if language == "zh":
@@ -37,7 +48,9 @@ class Exclusions:
             )
             self._group = re.compile(r"都|所有|全部|全车|其他|其余|别的|全")
         else:
-            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone))?"
+            # "the driver's one": the recogniser's "one" is lifted out as a number (a
+            # slot index here) and must go with the phrase, never open a window to 1 %
+            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
                 re.compile(
@@ -45,7 +58,8 @@ class Exclusions:
                     rf"|save for|not including|minus)\b ({items})(?= |$)"
                 ),
             )
-            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|\w(?:windows|seats|heaters|lights)\b")
+            # a plural control noun is a group too ("open the windows except the driver's")
+            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|(?:windows|seats|heaters|lights)\b")
         self._alias = re.compile(alias)
 
     def find(self, text: str) -> Excluded | None:
@@ -64,7 +78,11 @@ class Exclusions:
                     found.append(ident)
             if found:
                 rest = (before + " " + text[m.end():]).strip(" ,")
-                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅)?", "", rest)
+                noun = re.search(r"车窗|窗户|座椅|座位", m.group(1)) if self._zh else None
+                if noun is not None and not re.search(r"窗|座", rest):
+                    # "除了我的车窗 其他都打开": the control was said only inside the exclusion
+                    rest = re.sub(r"(?:其他|其它|其余|别的)", noun.group(0), rest, count=1)
+                rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅(?!加热|通风|按摩))?", "", rest)
                 rest = re.sub(r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|all others)\b", "", rest)
                 rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
                 return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))

@@ -97,9 +97,15 @@ _EN_QUESTION = re.compile(
     r"^(?:is|are|was|were|what|what's|whats|how|how's|why|where|which|who|whose|(?:do|does|did)(?! not\b)|has|have|"
     r"had|am|should|shall|isn't|aren't|can i|could i|may i|tell me|do you know|explain|describe|remind me|any idea"
     r"|will it|would it|is it|will there|does it|did you|have you|are you|can it)\b"
+    # "could the tailgate be open", "can the sunroof open in the rain": a modal
+    # with a control (not "you") as its subject asks whether, it does not ask to
+    r"|^(?:can|could|would|will|might|may|should|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"
     r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|right\s*$|or not\s*$)\b"
 )
-_EN_HOWTO = re.compile(r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b")
+_EN_HOWTO = re.compile(
+    r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b"
+    r"|^(?:can|could|would|will|might|may|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"  # whether it can
+)
 _EN_CONDITION = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
     r"|in the morning|at noon)\b"
@@ -129,6 +135,14 @@ _EN_PAST = re.compile(
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
     r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|'s)\b"
+)
+#: A request denied ("I didn't ask you to open the tailgate", "nobody told you
+#: to"): what follows was never asked, so it is forbidden, not commanded.
+_EN_DENIED = re.compile(
+    r"^(?:but )?(?:(?:i|we)(?: really| just)? (?:didn't|did not|never|haven't|have not|hadn't)(?: ever| even)?"
+    r"|(?:nobody|no one|noone|no-one)(?: ever)?)"
+    r" (?:ask|asked|tell|told|say|said|want|wanted|request|requested|mean|meant|order|ordered)\b"
+    r"(?: (?:you|u|it|anyone|anybody))?(?: (?:to|that|you should|you to))?\b\s*"
 )
 _EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
 
@@ -170,6 +184,11 @@ _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
 _ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
+#: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
+_ZH_DENIED = re.compile(
+    r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
+    r"(?:让|叫|要|说|说过|要求|请|告诉|让过|叫过)(?:过)?(?:你|您)?(?:要|去|来|把)?"
+)
 _ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
 
 
@@ -194,6 +213,9 @@ def _en_clause(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="")
     if _EN_RETRACTION.match(body) or _EN_RETRACTION.match(text.strip()):
         return Clause(text=raw, body="", retraction=True)
+    denied = _EN_DENIED.match(body)
+    if denied is not None and body[denied.end():].strip():
+        body = "don't " + en_strip(body[denied.end():])
     speaker = bool(_EN_SPEAKER.search(body))
     worded = bool(_EN_QUESTION.search(body)) and not polite
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
@@ -244,6 +266,9 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     polite = bool(_ZH_POLITE_ASK.match(text))
     if polite:
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
+    denied = _ZH_DENIED.match(zh_strip(text))
+    if denied is not None and zh_strip(text)[denied.end():]:
+        text = "别" + zh_strip(text)[denied.end():]
     stripped = zh_strip(text)
     if _ZH_RETRACTION.match(stripped) or _ZH_RETRACTION.match(text):
         return Clause(text=raw, body="", retraction=True)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from vehicle.actions import Action, Mention
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
+from vehicle.catalog.catalog import SPEAKER
 from vehicle.seats import seat_key, speaker_member
 
 from .frame import Frame
@@ -134,14 +135,18 @@ class Resolver:
             if frame.possessive or frame.speaker:
                 return (mine,) if mine else ()
             if (frame.plural or frame.excluded) and cap.target_type in SEATED_TYPES:
-                return self._group("all", capability)
+                return self.group("all", capability)
             return (mine,) if mine else ()
         out: list[str] = []
         for word in frame.targets:
+            if word == SPEAKER:  # "my" beside another member: the speaker's own, else nothing that acts
+                if member is None:
+                    return None
+                word = member
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                found = self._group(word, capability) or ()
+                found = self.group(word, capability) or ()
             if not found:
                 return None
             out.extend(t for t in found if t not in out)
@@ -154,7 +159,7 @@ class Resolver:
     def default(self, capability: str) -> str | None:
         return self._catalog.capabilities[capability].default_target
 
-    def _group(self, word: str, capability: str) -> tuple[str, ...] | None:
+    def group(self, word: str, capability: str) -> tuple[str, ...] | None:
         ttype = self._catalog.target_type(capability)
         if word in ttype.groups:
             return (word,)
@@ -183,10 +188,25 @@ class Resolver:
         params = self.parameters(capability, frame)
         if params is None or not chosen:
             return Resolution((), mentions, False)
-        chosen = self._without(capability, chosen, frame.excluded)
+        excluded = self.speakers(capability, frame.excluded, seat)
+        if SPEAKER in excluded:  # "except mine" on a control with no member of mine: act on nothing
+            return Resolution((), mentions, False)
+        chosen = self._without(capability, chosen, excluded)
         vague = capability in self._twin.values() and frame.number is None
         actions = tuple(Action(capability, t, dict(params), vague=vague) for t in chosen)
         return Resolution(actions, mentions, bool(actions))
+
+    def speakers(self, capability: str, targets: tuple[str, ...], seat: str | None) -> tuple[str, ...]:
+        """`targets` with "my" (:data:`SPEAKER`) as the speaker's member ("except mine")."""
+        if SPEAKER not in targets:
+            return targets
+        member = speaker_member(self._catalog, seat, capability)
+        out: list[str] = []
+        for t in targets:
+            t = (member or SPEAKER) if t == SPEAKER else t
+            if t not in out:
+                out.append(t)
+        return tuple(out)
 
     def _without(self, capability: str, chosen: tuple[str, ...], excluded: tuple[str, ...]) -> tuple[str, ...]:
         if not excluded:

@@ -32,6 +32,7 @@ from .frame import OPS, SLOTS, TARGET_SLOTS, UNITS
 from .lexicon import Lexicon
 from .router import Router
 from .vocabulary import Vocabulary, build_vocabulary, canonical
+from vehicle.catalog.catalog import SPEAKER
 
 COMMON = "common.yaml"
 _FILE_KEYS = frozenset({"language", "settings", "skip_words", "lists", "expansion_rules", "intents"})
@@ -135,8 +136,8 @@ def _common(doc: dict[str, Any], catalog: Catalog):
         words_ = set()
         for word in listed:
             text = canonical(str(word), lang, file, path)
-            if text not in vocab.targets:
-                raise TemplateError(file, path, f"{word!r} is not a target alias")
+            if text in vocab.targets:  # "my" is the speaker's, never one named member
+                raise TemplateError(file, path, f"{word!r} is also the alias of target {vocab.targets[text]!r}")
             words_.add(text)
         possessive[lang] = frozenset(words_)
     words: dict[str, dict[str, dict[str, Any]]] = {}
@@ -170,7 +171,7 @@ def _grammar(doc: Any, lang: str, catalog: Catalog, possessive: frozenset[str]) 
     skip = doc.get("skip_words", [])
     if not isinstance(skip, list) or not all(isinstance(w, str) and w for w in skip):
         raise TemplateError(file, "skip_words", "must be a list of words")
-    vocab = build_vocabulary(catalog, lang)
+    vocab = build_vocabulary(catalog, lang, possessive)
     generated = vocab.slot_lists()
     outputs = dict(vocab.list_outputs())
     lists = _mapping(doc.get("lists", {}), file, "lists")
@@ -275,7 +276,7 @@ def _check_slot_value(slot: str, values, catalog: Catalog, outputs, file: str, p
         "color": outputs["color"],
         "mode": frozenset(catalog.modes),
         "peripheral": frozenset(catalog.peripherals),
-        **{t: frozenset(catalog.targets) for t in TARGET_SLOTS},
+        **{t: frozenset(catalog.targets) | {SPEAKER} for t in TARGET_SLOTS},
     }.get(slot)
     if allowed is None:
         return

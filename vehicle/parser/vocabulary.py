@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
+from vehicle.catalog.catalog import SPEAKER
 
 from .errors import TemplateError
 from .normalize import normalize
@@ -97,8 +98,12 @@ def canonical(alias: str, language: str, file: str, path: str) -> str:
     return text
 
 
-def build_vocabulary(catalog: Catalog, language: str) -> Vocabulary:
-    """Read one language's words out of the catalog, refusing ambiguity."""
+def build_vocabulary(catalog: Catalog, language: str, speaker: frozenset[str] = frozenset()) -> Vocabulary:
+    """Read one language's words out of the catalog, refusing ambiguity.
+
+    `speaker`: the possessive words ("my", 我的), read as the target
+    :data:`SPEAKER` -- the speaker's own member, resolved with the seat.
+    """
     cfile = catalog.files.get("capabilities", "capabilities.yaml")
     devices: dict[str, str] = {}
     by_cap: dict[str, tuple[str, ...]] = {}
@@ -129,7 +134,7 @@ def build_vocabulary(catalog: Catalog, language: str) -> Vocabulary:
         signed=signed,
         by_capability=by_cap,
         targets=_table(
-            {t: info.aliases.get(language) for t, info in catalog.targets.items()},
+            {**{t: info.aliases.get(language) for t, info in catalog.targets.items()}, SPEAKER: tuple(sorted(speaker))},
             language, catalog.files.get("targets", "targets.yaml"), "targets",
         ),
         modes=_table(
