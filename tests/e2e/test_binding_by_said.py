@@ -156,25 +156,14 @@ def test_a_state_question_is_answered_without_the_model(car, client, session, pr
     assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
 
 
-def _parser_defect(why: str):
-    return pytest.mark.xfail(strict=True, reason=f"product defect in vehicle/parser: {why}")
-
-
 FOUND = [
-    pytest.param("actually don't open the tailgate", marks=_parser_defect(
-        "'actually don't' read as a retraction of nothing, then 'open the tailgate' as its correction: "
-        "an open action, complete, run locally")),
-    pytest.param("actually do not open the tailgate", marks=_parser_defect(
-        "as 'actually don't': the tailgate opens locally")),
-    pytest.param("I didn't ask you to open the tailgate", marks=_parser_defect(
-        "'didn't ask you to' is not a negation: the mention is said 'command' 'open', so the model's open binds")),
-    pytest.param("我没让你开后备箱", marks=_parser_defect(
-        "'没让你' is not a negation: the mention is said 'command' 'open', so the model's open binds")),
-    pytest.param("could the tailgate be open", marks=_parser_defect(
-        "a 'could … be' question is read as a polite command: said 'command' 'open', the model's open binds")),
-    pytest.param("can the tailgate open in the rain", marks=_parser_defect(
-        "a 'can the … open' question is read as a polite command: said 'command' 'open', the model's open binds")),
-    # the same words with the scope the parser does read: controls that must keep passing
+    pytest.param("actually don't open the tailgate"),
+    pytest.param("actually do not open the tailgate"),
+    pytest.param("I didn't ask you to open the tailgate"),
+    pytest.param("我没让你开后备箱"),
+    pytest.param("could the tailgate be open"),
+    pytest.param("can the tailgate open in the rain"),
+    # the same words with punctuation: controls that must keep passing
     "actually, don't open the tailgate",
     "nobody is opening the tailgate, tell me a joke",
 ]

@@ -178,28 +178,15 @@ def test_a_comfort_plan_from_the_back_warms_only_the_back_seats_side(car, client
         ("rear_left", "applied", None), ("rear_right", "rejected", "seat_not_permitted")]
 
 
-def _parser_defect(why: str):
-    return pytest.mark.xfail(strict=True, reason=f"product defect in vehicle/parser: {why}")
-
-
 EXCLUDED = [
     # controls: the exclusion is read, the model's "all" is refused, the rest open
     ("passenger", "open all windows except the passenger's and tell me a joke", "all", "passenger"),
     ("passenger", "除了副驾 其他车窗都打开 再讲个笑话", "all", "passenger"),
-    pytest.param("passenger", "open all windows except my window and tell me a joke", "all", "passenger",
-                 marks=_parser_defect("'my window' inside an exclusion resolves to the driver (target alias "
-                                      "'my'): the driver's window is excluded and the passenger's opens")),
-    pytest.param("passenger", "除了我的 其他车窗都打开 再讲个笑话", "all", "passenger",
-                 marks=_parser_defect("'除了我的' excludes the driver (target alias '我的'), and the "
-                                      "passenger's own window opens")),
-    pytest.param("passenger", "open all the windows except mine and tell me a joke", "all", "passenger",
-                 marks=_parser_defect("'except mine' is no exclusion: the mention is 'all' said 'command', so "
-                                      "the model's 'all' binds and the passenger's window opens")),
-    pytest.param("passenger", "open all windows but not mine and tell me a joke", "all", "passenger",
-                 marks=_parser_defect("'but not mine' is dropped: the parser's own action is every window")),
-    pytest.param(None, "open the windows except the driver's and tell me a joke", "driver", "driver",
-                 marks=_parser_defect("'the windows except the driver's' (no 'all') gives a 'command' mention "
-                                      "of the DRIVER's window, so a model plan for it binds")),
+    pytest.param("passenger", "open all windows except my window and tell me a joke", "all", "passenger"),
+    pytest.param("passenger", "除了我的 其他车窗都打开 再讲个笑话", "all", "passenger"),
+    pytest.param("passenger", "open all the windows except mine and tell me a joke", "all", "passenger"),
+    pytest.param("passenger", "open all windows but not mine and tell me a joke", "all", "passenger"),
+    pytest.param(None, "open the windows except the driver's and tell me a joke", "driver", "driver"),
 ]
 
 

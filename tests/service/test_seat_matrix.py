@@ -150,10 +150,6 @@ def test_seat_matrix(car, client, kind, language, seat):
         assert statuses and set(statuses) == {"applied"}
 
 
-def _mixed_my(why: str):
-    return pytest.mark.xfail(strict=True, reason="product defect in vehicle/parser with catalog/targets.yaml: " + why)
-
-
 W, T = "window.set_position", "climate.set_temperature"
 RIGHTS = [
     # a rear seat: its own window, seat, reading light and zone; nothing else
@@ -181,12 +177,8 @@ RIGHTS = [
     ("rear_left", "I'm hot", [(T, "rear_left", {"celsius": 18.0})], "applied"),
     ("rear_right", "好热", [(T, "rear_right", {"celsius": 18.0})], "applied"),
     # "my" in mixed-language text is still the speaker's member
-    pytest.param("passenger", "打开 my window", [(W, "passenger", {"open_percent": 100})], "applied",
-                 marks=_mixed_my("'my' in Chinese text resolves through the driver's target alias, so the "
-                                 "passenger's 'my window' opens the DRIVER's window")),
-    pytest.param("passenger", "open 我的车窗", [(W, "passenger", {"open_percent": 100})], "applied",
-                 marks=_mixed_my("'我的' in mixed text resolves through the driver's target alias, so the "
-                                 "passenger's window command opens the DRIVER's window")),
+    pytest.param("passenger", "打开 my window", [(W, "passenger", {"open_percent": 100})], "applied"),
+    pytest.param("passenger", "open 我的车窗", [(W, "passenger", {"open_percent": 100})], "applied"),
 ]
 
 
