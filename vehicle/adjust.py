@@ -45,6 +45,12 @@ class Twin:
     """The twin's one parameter: ``level``."""
 
 
+#: The amount of a vague relative change by the adjust's parameter (DESIGN
+#: section 4: "warmer" = +1.0 degree, "fan up" = one level, "open it a bit
+#: more" = 20 percent). The parser reads it; the follow-up "more" repeats it.
+VAGUE_STEP: dict[str, float | int] = {"delta_celsius": 1.0, "delta_level": 1, "delta_percent": 20}
+
+
 def twin_of(catalog: Catalog, capability: str) -> Twin | None:
     """The twin of an adjust capability; None for anything else.
 

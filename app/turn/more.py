@@ -16,15 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from vehicle.adjust import Twin, twin_of
+from vehicle.adjust import VAGUE_STEP, Twin, twin_of
 from vehicle.catalog import Catalog
 from vehicle.names import control_name
 
 from .wording import NO_MORE, listed, say
-
-#: The parser's vague amounts (DESIGN section 4), by the adjust's parameter.
-VAGUE_STEP: dict[str, float | int] = {"delta_celsius": 1.0, "delta_level": 1, "delta_percent": 20}
-
 
 def _twins(catalog: Catalog) -> dict[str, Twin]:
     """Each physical control with a relative change -> that change's twin."""

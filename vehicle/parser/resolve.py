@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vehicle.actions import Action, Mention
+from vehicle.adjust import VAGUE_STEP
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from vehicle.catalog.catalog import SPEAKER
 from vehicle.seats import seat_key, speaker_member
@@ -40,8 +41,6 @@ _UNIT_PARAMS = {"degrees": ("celsius", "delta_celsius"), "percent": ("open_perce
                 "level": ("level", "delta_level")}
 #: Target types whose members are seats of the car (the speaker's member applies).
 SEATED_TYPES = frozenset({"seat", "window", "zone"})
-#: Vague relative steps (DESIGN section 4): one level, 20 percent.
-_VAGUE_STEP = {"delta_level": 1, "delta_percent": 20, "delta_celsius": 1.0}
 _SET_OPS = frozenset({"set", "low", "medium", "high", "max", "min", "half"})
 
 
@@ -238,7 +237,7 @@ class Resolver:
                 return None
             name = numeric[0]
             sign = 1 if op in ("up", "more") else -1
-            amount = frame.number if frame.number is not None else _VAGUE_STEP.get(name)
+            amount = frame.number if frame.number is not None else VAGUE_STEP.get(name)
             value = _typed(cap.parameters[name].type, amount)
             return None if value is None else {name: sign * value}
         params: dict[str, object] = {}
