@@ -39,6 +39,6 @@ def answer(queries: tuple[Any, ...] | list[Any], catalog: Catalog, snapshot: dic
 
 def only_questions(parse: Any) -> bool:
     """The utterance asks and does nothing else the model would need to handle
-    ("is the trunk open? tell me a joke" still goes to the model for the joke)."""
-    return parse.queries_only and not parse.actions and not parse.needs and \
-        all(m.said == "question" for m in parse.mentions)
+    ("is the trunk open? tell me a joke" still goes to the model for the joke);
+    the parser knows, having read every clause."""
+    return bool(parse.queries_only)
