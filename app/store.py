@@ -8,9 +8,13 @@ claims an outcome it did not see. Tokens are never stored.
 
 One connection guarded by a lock: writes are tiny and SQLite serialises them
 anyway; WAL keeps readers from blocking the writer. The lock and a write
-lock held by another process block the *calling thread*: the event loop
-never calls :class:`Store` directly, it goes through :class:`AsyncStore`
-(its own small thread pool).
+lock held by another process block the *calling thread*, so the event loop
+never waits on :class:`Store`: it goes through :class:`AsyncStore`, which
+first tries a one-statement call at once (:meth:`Store.try_now`: our lock
+free, a second connection that never waits for SQLite's lock and never
+checkpoints) and only when that would wait hands the call to its own small
+thread pool. A turn then costs no thread hop for its bookkeeping, and a
+database write-locked by another process still delays nobody but its caller.
 
 Bounds: sessions beyond ``max_sessions`` (oldest first) are dropped with
 their turns; turns' words follow the audit's retention in days.
@@ -20,15 +24,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import sqlite3
 import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
-T = TypeVar("T")
+log = logging.getLogger("n7web.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -75,13 +80,21 @@ class Store:
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._waiting_db = self._db
+        # The connection of try_now(): busy timeout 0 (SQLITE_BUSY at once
+        # instead of waiting) and no automatic checkpoint (a checkpoint syncs
+        # the file: that belongs on the store's threads, see checkpoint()).
+        self._now_db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=0)
+        self._now_db.execute("PRAGMA synchronous=NORMAL")
+        self._now_db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(turns)")}
         if "seat" not in columns:  # a database from before seats
             self._db.execute("ALTER TABLE turns ADD COLUMN seat TEXT")
         if "before" not in columns:  # values confirmed just before a turn acted (undo)
             self._db.execute("ALTER TABLE turns ADD COLUMN before TEXT")
-        self._lock = threading.Lock()
+        # Re-entrant: try_now() holds it while the method it runs takes it again.
+        self._lock = threading.RLock()
         self.retention_days = retention_days
         self.max_decisions = max_decisions
         self.max_sessions = max_sessions
@@ -91,7 +104,36 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            self._now_db.close()
+            self._waiting_db.close()
+
+    #: Methods that are one SQL statement (atomic in autocommit mode): a busy
+    #: database refuses them whole, so they may be tried at once and, when
+    #: refused, run again on a thread that waits.
+    NOW = frozenset({"has_session", "start_turn", "finish_turn", "replay", "last_acting_turn", "history"})
+
+    def try_now(self, name: str, *args: Any, **kw: Any) -> tuple[bool, Any]:
+        """Run the one-statement method ``name`` only if that cannot wait.
+
+        ``(True, result)`` when it ran; ``(False, None)`` when it would have
+        had to wait (our lock held by another thread, or SQLite's lock by
+        another connection): nothing was written, call it the waiting way.
+        """
+        if name not in self.NOW or not self._lock.acquire(blocking=False):
+            return False, None
+        try:
+            self._db = self._now_db  # only the lock's holder uses self._db
+            return True, getattr(self, name)(*args, **kw)
+        except sqlite3.OperationalError:  # busy, locked or worse: the waiting call says which
+            return False, None
+        finally:
+            self._db = self._waiting_db
+            self._lock.release()
+
+    def checkpoint(self) -> None:
+        """Move the write-ahead log into the database (try_now's connection never does)."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     # -- sessions ------------------------------------------------------------
     def add_session(self, session_id: str) -> None:
@@ -229,25 +271,44 @@ class Store:
 
 
 class AsyncStore:
-    """The event loop's view of the store: every call in the store's own threads.
+    """The event loop's view of the store: never waits on it.
 
-    A database write-locked by another process then delays only the callers
-    that need it; ``/healthz`` and the SSE streams keep answering.
+    A one-statement call runs at once when nothing holds the database
+    (:meth:`Store.try_now`, tens of microseconds); anything else, or a call
+    that would wait, runs in the store's own threads. A database
+    write-locked by another process then delays only the callers that need
+    it; ``/healthz`` and the SSE streams keep answering.
     """
+
+    #: try_now writes between two checkpoints on the store's threads.
+    CHECKPOINT_EVERY = 200
 
     def __init__(self, store: Store, workers: int = 4) -> None:
         self.store = store
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="n7web-store")
+        self._now_calls = 0
 
-    async def call(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+    async def call(self, name: str, *args: Any, **kw: Any) -> Any:
+        done, result = self.store.try_now(name, *args, **kw)
+        if done:
+            self._now_calls += 1
+            if self._now_calls % self.CHECKPOINT_EVERY == 0:
+                self._pool.submit(self._checkpoint)
+            return result
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kw))
+        return await loop.run_in_executor(self._pool, functools.partial(getattr(self.store, name), *args, **kw))
+
+    def _checkpoint(self) -> None:
+        try:
+            self.store.checkpoint()
+        except sqlite3.Error as exc:  # a busy or closed database: the next one will do
+            log.info("checkpoint skipped: %s", type(exc).__name__)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         fn = getattr(self.store, name)
         if not callable(fn) or name.startswith("_"):
             raise AttributeError(name)
-        return functools.partial(self.call, fn)
+        return functools.partial(self.call, name)
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
