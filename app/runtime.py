@@ -180,6 +180,7 @@ def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
 def stop_runtime(rt: Runtime) -> None:
     for closer in (
         getattr(rt.simulator, "stop", None),
+        rt.bus_runs.shutdown,
         rt.link.close,
         rt.db.shutdown,
         rt.store.close,
