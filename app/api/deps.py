@@ -12,7 +12,7 @@ from fastapi import Depends, Request
 from app.errors import ApiError
 from app.runtime import Runtime
 from app.store import AsyncStore
-from app.turn import TurnPipeline, TurnRegistry
+from app.turn import TurnRegistry
 
 
 async def get_runtime(request: Request) -> Runtime:
@@ -29,23 +29,18 @@ async def get_db(rt: RuntimeDep) -> AsyncStore:
     return rt.db
 
 
-async def get_pipeline(rt: RuntimeDep) -> TurnPipeline:
-    return TurnPipeline(rt)
-
-
 async def get_turns(rt: RuntimeDep) -> TurnRegistry:
     return rt.turns
 
 
-async def known_session(session_id: str, db: Annotated[AsyncStore, Depends(get_db)]) -> str:
+async def known_session(session_id: str, rt: RuntimeDep) -> str:
     """The path's session id, or 404 ``unknown_session``."""
-    if len(session_id) > 64 or not await db.has_session(session_id):
+    if len(session_id) > 64 or not await rt.db.has_session(session_id):
         raise ApiError(404, "unknown_session", "unknown session")
     return session_id
 
 
 DbDep = Annotated[AsyncStore, Depends(get_db)]
-PipelineDep = Annotated[TurnPipeline, Depends(get_pipeline)]
 TurnsDep = Annotated[TurnRegistry, Depends(get_turns)]
 SessionDep = Annotated[str, Depends(known_session)]
 

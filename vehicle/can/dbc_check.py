@@ -5,6 +5,7 @@ one plain sentence, so ``n7web catalog check`` points at the exact signal.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable
 
 from vehicle.catalog import Catalog, CatalogError, Parameter
@@ -15,8 +16,12 @@ _ECHO = ("Echo", (12, 4))
 _TOLERANCE = 1e-9
 
 
+@functools.lru_cache(maxsize=1024)
 def camel(name: str) -> str:
-    """``open_percent`` -> ``OpenPercent``, ``rear_left`` -> ``RearLeft``."""
+    """``open_percent`` -> ``OpenPercent``, ``rear_left`` -> ``RearLeft``.
+
+    Cached: every encode and decode names its signals through it, and the
+    names are the catalog's few parameters and members."""
     return "".join(part.capitalize() for part in name.split("_"))
 
 
