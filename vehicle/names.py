@@ -10,8 +10,29 @@ from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from .catalog.message_table import messages
 
 
+#: The last catalog named and its names: every gate and refusal names its
+#: control (a dozen times per action), and a catalog never changes once loaded.
+_named: tuple[Catalog | None, dict[tuple[str, str | None], tuple[str, str]]] = (None, {})
+_MAX_NAMED = 4096
+
+
 def control_name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, str]:
     """Human name of a control on a target, in English and Chinese."""
+    global _named
+    named = _named  # one read: the names below are this catalog's, whatever other threads do
+    if named[0] is not catalog:
+        named = _named = (catalog, {})
+    names = named[1]
+    key = (capability, target)
+    name = names.get(key)
+    if name is None:
+        name = _name(catalog, capability, target)
+        if len(names) < _MAX_NAMED:  # a model may name any target: the cache stays bounded
+            names[key] = name
+    return name
+
+
+def _name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, str]:
     cap = catalog.capabilities.get(capability)
     if cap is None:
         return (capability, capability)
