@@ -184,6 +184,25 @@ def test_a_command_that_cannot_be_encoded_sends_nothing(link, sim, events):
     assert link.stats()["tx_frames"] == 0
 
 
+def test_one_batch_on_one_message_counts_up_and_a_refused_batch_uses_no_counter(link, sim, events, codec):
+    """Every member of a window group rides one command message: the frames of
+    one batch carry consecutive counters (all inside the ECU's window), and a
+    batch refused for one unencodable command leaves the counters untouched."""
+    wait_known(events)
+    windows = [Command("window.set_position", m, {"open_percent": 20}) for m in ("driver", "passenger", "rear_left", "rear_right")]
+    outcomes = link.execute(windows)
+    assert [o.status for o in outcomes] == ["applied"] * 4
+    counters = [codec.decode_command(o.frames[0]).counter for o in outcomes]
+    assert [(b - a) % 16 for a, b in zip(counters, counters[1:])] == [1, 1, 1]
+    with pytest.raises(CodecError):
+        link.execute([Command("window.set_position", "driver", {"open_percent": 0}),
+                      Command("window.set_position", "passenger", {"open_percent": 101})])
+    [after] = link.execute([Command("window.set_position", "driver", {"open_percent": 0})])
+    assert after.status == "applied"
+    assert (codec.decode_command(after.frames[0]).counter - counters[-1]) % 16 == 1
+    assert sim.stats()["dropped_counter"] == 0
+
+
 def test_a_closed_link_fails_commands_and_reports_down(catalog, dbc, state, channel):
     link = CanLink(catalog, dbc, LinkConfig(channel=channel), state)
     assert link.status() == {"interface": "virtual", "channel": channel, "state": "down"}

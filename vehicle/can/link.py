@@ -169,17 +169,24 @@ class CanLink:
     def execute(self, commands: list[Command]) -> list[CommandOutcome]:
         """Send every command (allowlist-checked), then wait for each confirmation.
 
-        All commands are encoded before the first frame is sent, so one that
-        cannot be encoded raises :class:`CodecError` and nothing is sent.
+        All commands are encoded, with the counters they will carry, before
+        the first frame is sent, so one that cannot be encoded raises
+        :class:`CodecError` and nothing is sent (and no counter is used).
         Outcomes come back in the order of `commands`.
         """
-        for command in commands:  # fail closed before anything reaches the bus
-            self._codec.encode_command(command, 0)
         sent: list[tuple[int, Pending, Frame, float] | CommandOutcome] = []
         timeout_s = self.config.confirm_timeout_ms / 1000.0
         with self._tx_lock:
-            for command in commands:
-                sent.append(self._send_command(command))
+            encoded = self._encode_batch(commands)  # fail closed before anything reaches the bus
+            unsent: set[int] = set()
+            for command, (spec_id, status_id, counter, frame) in zip(commands, encoded):
+                if spec_id in unsent:  # an earlier frame of this message never left: count from what did
+                    counter = self._next_counter(spec_id, status_id)
+                    frame = self._codec.encode_command(command, counter)
+                item = self._send_command(command, spec_id, status_id, counter, frame)
+                if isinstance(item, CommandOutcome):
+                    unsent.add(spec_id)
+                sent.append(item)
         outcomes = []
         for item in sent:
             if isinstance(item, CommandOutcome):
@@ -225,25 +232,37 @@ class CanLink:
                 self._log.write(msg)
 
     # -- sending ------------------------------------------------------------------
-    def _send_command(self, command: Command) -> tuple[int, Pending, Frame, float] | CommandOutcome:
-        """Counter, confirmation entry, frame, send: atomic under the tx lock."""
+    def _encode_batch(self, commands: list[Command]) -> list[tuple[int, int, int, Frame]]:
+        """(command id, status id, counter, frame) per command, counting as
+        if each frame before it on the same message was sent (tx lock held).
+        Raises :class:`CodecError`; nothing is recorded until frames leave."""
+        planned: dict[int, int] = {}
+        out = []
+        for command in commands:
+            spec_id = self._codec.command_message(command).id
+            status_id = self._codec.confirming_message(command).id
+            counter = self._next_counter(spec_id, status_id, planned.get(spec_id))
+            planned[spec_id] = counter
+            out.append((spec_id, status_id, counter, self._codec.encode_command(command, counter)))
+        return out
+
+    def _send_command(self, command: Command, spec_id: int, status_id: int, counter: int,
+                      frame: Frame) -> tuple[int, Pending, Frame, float] | CommandOutcome:
+        """Confirmation entry and send of one encoded command (tx lock held)."""
         if self._bus is None:
             return CommandOutcome("failed", [], "link_down", "the CAN link is not open")
-        spec = self._codec.command_message(command)
-        status_id = self._codec.confirming_message(command).id
-        counter = self._next_counter(spec.id, status_id)
-        frame = self._codec.encode_command(command, counter)
         pending = self._confirm.expect(status_id, counter, self._matcher(command))
         try:
             self.transmit(frame)
         except (SendFailed, LinkDown, TransmitRefused) as exc:
             self._confirm.discard(pending)
             return CommandOutcome("failed", [], "send_failed", str(exc))
-        self._sent[spec.id] = counter
+        self._sent[spec_id] = counter
         return (counter, pending, frame, time.monotonic())
 
-    def _next_counter(self, command_id: int, status_id: int) -> int:
-        """Next alive counter for a command message (tx lock held).
+    def _next_counter(self, command_id: int, status_id: int, last: int | None = None) -> int:
+        """Next alive counter for a command message (tx lock held); `last`:
+        the counter of a frame planned before it in the same batch.
 
         Starts just after the ECU's last echo (so a restarted service stays
         inside the ECU's +1..+3 window) and never equals the echo currently
@@ -251,7 +270,8 @@ class CanLink:
         """
         with self._rx_lock:
             echo = self._echo_seen.get(status_id)
-        last = self._sent.get(command_id)
+        if last is None:
+            last = self._sent.get(command_id)
         base = last if last is not None else (echo if echo is not None else 0)
         counter = (base + 1) % COUNTER_MODULO
         if counter == echo:
