@@ -153,3 +153,24 @@ def test_frame_json_and_limits():
         Frame(0x800, b"")
     with pytest.raises(ValueError):
         Frame(0x100, bytes(9))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(payload=st.binary(min_size=2, max_size=8), data_id=st.integers(0, 255))
+def test_the_crc_table_equals_cantools_profile2_crc(payload, data_id):
+    """The table CRC is cantools' AUTOSAR profile 2 CRC, byte for byte."""
+    from cantools.autosar.end_to_end import apply_profile2_crc, check_profile2_crc
+
+    from vehicle.can.e2e import crc_ok, protect
+
+    assert protect(payload, data_id) == bytes(apply_profile2_crc(payload, data_id))
+    assert crc_ok(payload, data_id) == bool(check_profile2_crc(payload, data_id))
+    assert crc_ok(protect(payload, data_id), data_id)
+
+
+def test_a_payload_too_short_for_profile2_is_refused():
+    from vehicle.can.e2e import crc_ok, protect
+
+    with pytest.raises(ValueError):
+        protect(b"\x01", 7)
+    assert not crc_ok(b"\x01", 7) and not crc_ok(b"", 7)
