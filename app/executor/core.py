@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from vehicle.can.errors import CodecError
 from vehicle.catalog import Catalog
 from vehicle.gates import GateContext
 from vehicle.plan import control_name
@@ -125,12 +126,10 @@ class Executor:
         record = self.store.record_decision(req.session_id, req.turn_id, req.utterance, req.handled_by, planned)
         try:
             self._regate(req, items)
-            frames = self._encode(items)
-            # One batch for the whole call: the link sends every command, then
-            # waits for the echoes together (pipelined, not one round trip each).
-            pending = [m for item in items for m in item.pending_members()]
-            if pending:
-                self._transmit(req, pending, frames)
+            if self.dry_run:
+                self._show_frames(items)
+            else:
+                self._transmit(req, items)
             for item in items:
                 self._finish(req, item)
                 if req.on_result is not None:
@@ -154,7 +153,8 @@ class Executor:
                 item.refuse(refused[0][1])
 
     def _encode(self, items: list[Item]) -> dict[int, list[dict[str, str]]]:
-        """Encode every pending command; an action that cannot be encoded is refused alone."""
+        """Encode every pending command alone (the frames a dry run shows); an
+        action that cannot be encoded is refused alone."""
         frames: dict[int, list[dict[str, str]]] = {}
         for item in items:
             encoded: dict[int, list[dict[str, str]]] = {}
@@ -173,14 +173,34 @@ class Executor:
             frames.update(encoded)
         return frames
 
-    def _transmit(self, req: Request, pending: list[Member], frames: dict[int, list[dict[str, str]]]) -> None:
-        if self.dry_run:
-            for m in pending:
-                m.frames = frames.get(id(m), [])
-                m.status = "dry_run"
+    def _show_frames(self, items: list[Item]) -> None:
+        """Dry run: the frames each pending command would be, nothing sent."""
+        frames = self._encode(items)
+        for m in (m for item in items for m in item.pending_members()):
+            m.frames = frames.get(id(m), [])
+            m.status = "dry_run"
+
+    def _transmit(self, req: Request, items: list[Item], retry: bool = True) -> None:
+        """Send every pending command in one batch and take the outcomes.
+
+        The link encodes the whole batch before its first frame leaves, so a
+        command that cannot be encoded raises before anything is sent: then
+        each action is encoded alone, the ones that cannot be are refused
+        (that action alone, nothing of it consumed) and the rest go. The
+        happy path encodes each command once.
+        """
+        pending = [m for item in items for m in item.pending_members()]
+        if not pending:
             return
         try:
             outcomes = self.link.execute([m.command for m in pending])
+        except CodecError as exc:
+            if retry:
+                self._encode(items)
+                self._transmit(req, items, retry=False)
+                return
+            log.warning("batch not encodable though each action was: %s", type(exc).__name__)
+            outcomes = None  # nothing was sent: failed, fail closed
         except Exception:  # the link's own errors are typed; anything else fails closed
             log.exception("send failed")
             outcomes = None
