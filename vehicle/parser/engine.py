@@ -54,6 +54,10 @@ MAX_RUN = 5
 MAX_CHARS = 1000
 #: Clause frames kept across parses (cleared when full).
 FRAME_CACHE = 4096
+#: Whole results kept across parses, by (text, seat): the same few commands
+#: are said again and again, and a model's execute call reads the utterance
+#: its turn already read (cleared when full).
+RESULT_CACHE = 1024
 _MISSING = object()
 _WARM_UP = {
     "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold",
@@ -80,6 +84,7 @@ class Parser:
         }
         self._mixed = MixedLanguage(self._templates.grammars)
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
+        self._results: dict[tuple[str, str | None], ParseResult] = {}
         self._lock = threading.Lock()
         for texts in _WARM_UP.values():
             for text in texts:
@@ -93,6 +98,7 @@ class Parser:
         """
         with self._lock:
             self._frames.clear()
+            self._results.clear()
         for grammar in self._templates.grammars.values():
             grammar.lexicon.clear_cache(combinations)
             if combinations:
@@ -103,7 +109,24 @@ class Parser:
         return self._templates
 
     def parse(self, text: str, seat: str | None = None) -> ParseResult:
-        """Parse one utterance said from `seat` (None: unknown)."""
+        """Parse one utterance said from `seat` (None: unknown).
+
+        The result is immutable and a function of (text, seat) alone, so a
+        repeated utterance gets the same object back from a bounded cache.
+        """
+        key = (text, seat)
+        result = self._results.get(key)
+        if result is None:
+            result = self._parse_text(text, seat)
+            if len(text) > MAX_CHARS:
+                return result
+            with self._lock:
+                if len(self._results) >= RESULT_CACHE:
+                    self._results.clear()
+                self._results[key] = result
+        return result
+
+    def _parse_text(self, text: str, seat: str | None) -> ParseResult:
         norm = normalize(text[: MAX_CHARS + 1])
         if len(text) > MAX_CHARS:
             # No one speaks this much to a car: mention what it names, act on nothing.
