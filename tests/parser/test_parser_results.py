@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.executor import Executor, Ledger, Request
 from tests.safety.support import cabin
-from vehicle.can.link import CommandOutcome
+from tests.safety.test_properties import MemoryLink, MemoryStore
 from vehicle.parser import Parser
 from vehicle.parser.engine import RESULT_CACHE
 from vehicle.safety import DecisionRequest, StateSnapshot, decide
@@ -22,22 +22,6 @@ TEXTS = [
 ]
 
 
-class _Link:
-    def encode(self, command):
-        return []
-
-    def execute(self, commands):
-        return [CommandOutcome("applied", []) for _ in commands]
-
-
-class _Store:
-    def record_decision(self, *args):
-        return 1
-
-    def record_outcome(self, *args):
-        return None
-
-
 def test_a_repeated_utterance_gets_the_same_reading_back(parser):
     for text in TEXTS:
         for seat in (None, "rear_left"):
@@ -48,7 +32,7 @@ def test_a_repeated_utterance_gets_the_same_reading_back(parser):
 def test_consumers_never_change_a_kept_reading(catalog, parser):
     state = cabin()
     kept = {(t, s): parser.parse(t, seat=s) for t in TEXTS for s in (None, "passenger", "rear_right")}
-    executor = Executor(catalog, state, _Link(), _Store())
+    executor = Executor(catalog, state, MemoryLink(), MemoryStore())
     for (text, seat), result in kept.items():
         decide(catalog, result, seat, StateSnapshot.of(state), frozenset(), DecisionRequest())
         executor.run(Request(ledger=Ledger(), parse=result, seat=seat, model_actions=[
