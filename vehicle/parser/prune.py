@@ -59,6 +59,11 @@ def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> tuple
     return out, (squash(with_skip.text), squash(without.text))
 
 
+def _is_text(slot_list: Any) -> bool:
+    """isinstance(slot_list, TextSlotList), without the ABC machinery for the usual exact type."""
+    return type(slot_list) is TextSlotList or isinstance(slot_list, TextSlotList)
+
+
 def squash(text: str) -> str:
     """`text` case-folded with everything but letters and digits removed.
 
@@ -77,9 +82,10 @@ class Pruner:
         self._skip = list(skip_words)
         self._ignore_ws = ignore_whitespace
         self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-        self._first: dict[int, tuple[tuple[frozenset[tuple[str, str]], bool], ...]] = {}
-        self._values: dict[tuple[int, bool], tuple[frozenset[tuple[str, str]], bool]] = {}
+        self._first: dict[int, tuple[_Steps, _Steps]] = {}
+        self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
+        self._wildcards: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
@@ -93,10 +99,12 @@ class Pruner:
         `lists` are the slot lists hassil is given (narrowed to the words present).
         """
         hay, starts = haystack(text, self._skip, self._ignore_ws)
-        empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
+        empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
         all_lists = {**intents.slot_lists, **lists}
         # a wildcard may take any text at either end: then no template is skipped by its ends
-        anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
+        anchored = not (any(n not in lists for n in self._wild(intents.slot_lists))
+                        or any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList)
+                               for sl in lists.values()))
         begins: dict[tuple[str, bool], bool] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
@@ -115,6 +123,15 @@ class Pruner:
             settings=intents.settings,
         )
 
+    def _wild(self, slot_lists: dict[str, Any]) -> frozenset[str]:
+        """The wildcard lists among the templates' own (kept per list table: it never changes)."""
+        key = id(slot_lists)
+        known = self._wildcards.get(key)
+        if known is None or known[0] is not slot_lists:
+            known = (slot_lists, frozenset(n for n, sl in slot_lists.items() if isinstance(sl, WildcardSlotList)))
+            self._wildcards[key] = known
+        return known[1]
+
     def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
                    begins: dict[tuple[str, bool], bool]) -> bool:
         """False when no first step of the template can begin the text, or no last step end it.
@@ -127,39 +144,52 @@ class Pruner:
         ends = self._first.get(id(data))
         if ends is None:
             expression = data.sentences[0].expression
-            ends = (_first(expression, self._rules, {}, 0), _first(expression, self._rules, {}, 0, True))
+            ends = (_steps(_first(expression, self._rules, {}, 0)), _steps(_first(expression, self._rules, {}, 0, True)))
             self._first[id(data)] = ends
-        for last, (atoms, nullable) in enumerate(ends):
-            if not nullable and not any(self._atom_fits(a, starts, lists, begins, bool(last), 0) for a in atoms):
+        for last, steps in enumerate(ends):
+            if not self._fits(steps, starts, lists, begins, bool(last), 0):
                 return False
         return True
 
-    def _atom_fits(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
-                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
-        kind, value = atom
-        if kind == "t":
-            return any(s.endswith(value) for s in starts) if last else any(s.startswith(value) for s in starts)
-        if kind != "l" or depth > 8:
+    def _fits(self, steps: _Steps, starts: tuple[str, ...], lists: dict[str, Any],
+              begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+        """Whether one of `steps` (a template's or a list value's first or last steps) fits the texts."""
+        texts, names, free = steps
+        if free:
             return True
-        if (value, last) in begins:
-            return begins[value, last]
-        slot_list = lists.get(value)
+        if texts:
+            for s in starts:
+                if (s.endswith(texts) if last else s.startswith(texts)):
+                    return True
+        for name in names:
+            if self._list_fits(name, starts, lists, begins, last, depth):
+                return True
+        return False
+
+    def _list_fits(self, name: str, starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+        """Whether a value of list `name` may begin (`last`: end) the texts."""
+        if depth > 8:
+            return True
+        found = begins.get((name, last))
+        if found is not None:
+            return found
+        slot_list = lists.get(name)
         found = True
-        if isinstance(slot_list, TextSlotList):
+        if _is_text(slot_list):
             found = False
             for item in slot_list.values:
                 text_in = item.text_in
                 key = (id(text_in), last)
-                first = self._values.get(key)
-                if first is None:
-                    first = _first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression) else (
-                        frozenset({_ANY}), True)
-                    self._values[key] = first
-                atoms, nullable = first
-                if nullable or any(self._atom_fits(a, starts, lists, begins, last, depth + 1) for a in atoms):
+                steps = self._values.get(key)
+                if steps is None:
+                    steps = _steps(_first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression)
+                                   else (frozenset({_ANY}), True))
+                    self._values[key] = steps
+                if self._fits(steps, starts, lists, begins, last, depth + 1):
                     found = True
                     break
-        begins[value, last] = found
+        begins[name, last] = found
         return found
 
     def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
@@ -230,6 +260,19 @@ class Pruner:
                 return items[0]
             return Sequence(items=items)
         return exp
+
+
+#: (literal first/last chunks, list names, whether anything at all may come first or nothing be said)
+_Steps = tuple[tuple[str, ...], tuple[str, ...], bool]
+
+
+def _steps(first: tuple[frozenset[tuple[str, str]], bool]) -> _Steps:
+    """:func:`_first`'s atoms grouped for a quick test (sorted: the same order every run)."""
+    atoms, nullable = first
+    texts = tuple(sorted(v for k, v in atoms if k == "t"))
+    names = tuple(sorted(v for k, v in atoms if k == "l"))
+    free = nullable or any(k not in ("t", "l") for k, _ in atoms)
+    return texts, names, free
 
 
 def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
