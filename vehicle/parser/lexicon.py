@@ -69,7 +69,13 @@ class Lexicon:
         )
         words = {w for entries in self._lists.values() for spellings, _ in entries for w in spellings}
         words |= aliases | set(extra_words)
-        self._bounded = {w: _bounded(w) for w in aliases} if self.language == "en" else {}
+        #: first character -> (alias, kind, id) of every catalog word, for :meth:`_scan`
+        self._by_first: dict[str, list[tuple[str, str, str]]] = {}
+        for kind, table in self._tables.items():
+            for alias, ident in table.items():
+                if not alias:
+                    raise ValueError(f"empty {kind} alias for {ident!r}")
+                self._by_first.setdefault(alias[0], []).append((alias, kind, ident))
         self._longest = max((len(w.split()) for w in words), default=1)
         #: words looked for in the whole text: catalog words, and words holding one (后窗 holds 窗)
         self._whole = frozenset(
@@ -77,6 +83,10 @@ class Lexicon:
         ) | frozenset(w for n in generated for sp, _ in self._lists.get(n, ()) for w in sp)
         #: the other (template) words: in Chinese, looked for outside the catalog words found
         self._outside = frozenset(words - self._whole)
+        self._words = self._whole | self._outside
+        self._whole_by_first = _by_first(self._whole)
+        self._blank = frozenset(w for w in self._words if not w)  # "" is in every text
+        self._outside_by_first = _by_first(self._outside)
         #: word -> the (list, value index) pairs it can say
         self._by_word: dict[str, list[tuple[str, int]]] = {}
         for name, entries in self._lists.items():
@@ -106,9 +116,10 @@ class Lexicon:
                 for n in range(1, self._longest + 1)
                 for i in range(len(tokens) - n + 1)
             }
-            return frozenset(grams & (self._whole | self._outside))
+            return frozenset(grams & self._words)
         rest = self.outside_catalog_words(text)
-        return frozenset(w for w in self._whole if w in text) | frozenset(w for w in self._outside if w in rest)
+        found = _substrings(text, self._whole_by_first) | _substrings(rest, self._outside_by_first)
+        return frozenset(found | self._blank)
 
     def narrowed_lists(self, present: frozenset[str]) -> dict[str, TextSlotList]:
         """Every text list cut down to the values said (`present` from :meth:`present`).
@@ -172,14 +183,31 @@ class Lexicon:
                 self._narrowed.clear()
 
     def _scan(self, text: str) -> tuple[Hit, ...]:
+        """Every catalog word in `text` (each alias's occurrences left to right, not
+        overlapping each other, as a regular-expression scan finds them), then the
+        longest first where different words overlap.
+
+        Walks the text once, looking up only the aliases that begin with each
+        character, instead of searching the text for every alias.
+        """
         found: list[Hit] = []
-        for kind, table in self._tables.items():
-            for alias, ident in table.items():
-                if alias not in text:
+        bounded = self.language == "en"
+        ends: dict[tuple[str, str], int] = {}
+        size = len(text)
+        for i, ch in enumerate(text):
+            entries = self._by_first.get(ch)
+            if entries is None:
+                continue
+            if bounded and i and _WORD_CHAR(text[i - 1]):
+                continue  # not the start of a word
+            for alias, kind, ident in entries:
+                end = i + len(alias)
+                if not text.startswith(alias, i) or i < ends.get((kind, alias), 0):
                     continue
-                pattern = self._bounded.get(alias) or re.compile(re.escape(alias))
-                for m in pattern.finditer(text):
-                    found.append(Hit(m.start(), m.end(), kind, ident))
+                if bounded and end < size and _WORD_CHAR(text[end]):
+                    continue
+                ends[kind, alias] = end
+                found.append(Hit(i, end, kind, ident))
         found.sort(key=lambda h: (-(h.end - h.start), h.start, h.kind, h.ident))
         kept: list[Hit] = []
         for hit in found:
@@ -198,8 +226,28 @@ def _spellings(expr, intents: Intents) -> tuple[str, ...]:
     return tuple(sorted(w for w in found if w))
 
 
-def _bounded(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9'])" + re.escape(word) + r"(?![a-z0-9'])")
+def _by_first(words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Non-empty words grouped by their first character (for :func:`_substrings`)."""
+    out: dict[str, list[str]] = {}
+    for word in words:
+        if word:
+            out.setdefault(word[0], []).append(word)
+    return {ch: tuple(sorted(group)) for ch, group in out.items()}
+
+
+def _substrings(text: str, by_first: dict[str, tuple[str, ...]]) -> set[str]:
+    """The words of `by_first` that occur in `text` (as ``word in text`` finds them),
+    looking up only the words that begin with each character of the text."""
+    found: set[str] = set()
+    for i, ch in enumerate(text):
+        for word in by_first.get(ch, ()):
+            if text.startswith(word, i):
+                found.add(word)
+    return found
+
+
+#: what may not touch an English catalog word on either side
+_WORD_CHAR = re.compile(r"[a-z0-9']").fullmatch
 
 
 __all__ = ["Hit", "Lexicon"]

@@ -36,7 +36,9 @@ from hassil.expression import (
     _required_clauses,
 )
 from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
-from hassil.util import CJK_WHITESPACE, fold_case, normalize_for_matching, remove_skip_words_tracked
+from hassil.util import fold_case
+
+from .recognize import Prepared, prepare
 
 _CACHE_LIMIT = 8192
 _MISSING = object()
@@ -44,19 +46,6 @@ _NOTHING = TextChunk("")
 _NOT_WORD = re.compile(r"[\W_]+")
 #: a first step that may be anything (a number range, a permutation)
 _ANY = ("*", "")
-
-
-def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> tuple[str, tuple[str, ...]]:
-    """The text hassil's own template pre-filter searches (same steps, same order),
-    and the texts it matches templates against, squashed (see :func:`squash`)."""
-    with_skip = normalize_for_matching(text)
-    without = with_skip.copy()
-    if skip_words:
-        remove_skip_words_tracked(without, skip_words, ignore_whitespace)
-    out = f"{fold_case(with_skip.text)}\n{fold_case(without.text)}"
-    if ignore_whitespace:
-        out += "\n" + CJK_WHITESPACE.sub("", out)
-    return out, (squash(with_skip.text), squash(without.text))
 
 
 def _is_text(slot_list: Any) -> bool:
@@ -93,12 +82,16 @@ class Pruner:
         with self._lock:
             self._cache.clear()
 
-    def intents(self, intents: Intents, text: str, lists: dict[str, Any]) -> Intents:
+    def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
 
-        `lists` are the slot lists hassil is given (narrowed to the words present).
+        `lists` are the slot lists hassil is given (narrowed to the words present);
+        `prepared`: `text` already normalised for hassil (:func:`.recognize.prepare`).
         """
-        hay, starts = haystack(text, self._skip, self._ignore_ws)
+        if prepared is None:
+            prepared = prepare(text, self._skip, self._ignore_ws)
+        hay = prepared.haystack
+        starts = (squash(prepared.with_skip.text), squash(prepared.without_skip.text))
         empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
         all_lists = {**intents.slot_lists, **lists}
         # a wildcard may take any text at either end: then no template is skipped by its ends
@@ -331,4 +324,4 @@ def _parts(exp: Expression, rules: dict[str, Sentence], frags: set[str], names: 
             _parts(item, rules, frags, names, depth + 1)
 
 
-__all__ = ["Pruner", "haystack"]
+__all__ = ["Pruner"]
