@@ -74,13 +74,14 @@ class Pruner:
         self._first: dict[int, tuple[_Steps, _Steps]] = {}
         self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
-        self._wildcards: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
+        self._lists: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
         """Forget the pruned templates (benchmarks)."""
         with self._lock:
             self._cache.clear()
+            self._lists.clear()
 
     def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
@@ -92,12 +93,7 @@ class Pruner:
             prepared = prepare(text, self._skip, self._ignore_ws)
         hay = prepared.haystack
         starts = (squash(prepared.with_skip.text), squash(prepared.without_skip.text))
-        empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
-        all_lists = {**intents.slot_lists, **lists}
-        # a wildcard may take any text at either end: then no template is skipped by its ends
-        anchored = not (any(n not in lists for n in self._wild(intents.slot_lists))
-                        or any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList)
-                               for sl in lists.values()))
+        empty, all_lists, anchored = self._facts(intents.slot_lists, lists)
         begins: dict[tuple[str, bool], bool] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
@@ -116,14 +112,23 @@ class Pruner:
             settings=intents.settings,
         )
 
-    def _wild(self, slot_lists: dict[str, Any]) -> frozenset[str]:
-        """The wildcard lists among the templates' own (kept per list table: it never changes)."""
-        key = id(slot_lists)
-        known = self._wildcards.get(key)
-        if known is None or known[0] is not slot_lists:
-            known = (slot_lists, frozenset(n for n, sl in slot_lists.items() if isinstance(sl, WildcardSlotList)))
-            self._wildcards[key] = known
-        return known[1]
+    def _facts(self, own: dict[str, Any], lists: dict[str, Any]) -> tuple[frozenset[str], dict[str, Any], bool]:
+        """The lists narrowed to nothing, every list hassil sees, and whether no list
+        is a wildcard (one may take any text at either end: then no template is
+        skipped by its ends). Kept per pair of list tables: the router shares
+        one table per combination of words."""
+        key = (id(own), id(lists))
+        known = self._lists.get(key)
+        if known is None or known[0] is not own or known[1] is not lists:
+            empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
+            all_lists = {**own, **lists}
+            anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
+            known = (own, lists, (empty, all_lists, anchored))
+            with self._lock:
+                if len(self._lists) >= _CACHE_LIMIT:
+                    self._lists.clear()
+                self._lists[key] = known
+        return known[2]
 
     def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
                    begins: dict[tuple[str, bool], bool]) -> bool:
