@@ -55,5 +55,5 @@ def test_the_parsers_recognize_best_is_hassils(parser):
         assert _detail(best(prepared, pruned, lists, language)) == _detail(expected), text
         checked += 1
         found += expected is not None
-    assert checked > 600  # clauses some template may read
+    assert checked > 500  # clauses some template may read
     assert found > 400

@@ -39,6 +39,7 @@ from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSl
 from hassil.util import fold_case
 
 from .recognize import Prepared, prepare
+from .shape import Shapes
 
 _CACHE_LIMIT = 8192
 _MISSING = object()
@@ -75,6 +76,7 @@ class Pruner:
         self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lists: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
+        self._shapes = Shapes(rules, squash)
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
@@ -82,6 +84,7 @@ class Pruner:
         with self._lock:
             self._cache.clear()
             self._lists.clear()
+        self._shapes.clear_cache()
 
     def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
@@ -101,8 +104,9 @@ class Pruner:
                 if anchored and not self._may_start(data, starts, all_lists, begins):
                     continue
                 block = self._block(data, hay, empty)
-                if block is not None:
-                    by_intent.setdefault(name, Intent(name=name)).data.append(block)
+                if block is None or (anchored and not self._shapes.fits(block, all_lists, starts)):
+                    continue
+                by_intent.setdefault(name, Intent(name=name)).data.append(block)
         return Intents(
             language=intents.language,
             intents=by_intent,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hassil import recognize_best
-from hassil.intents import Intents, WildcardSlotList
+from hassil.intents import Intents, TextSlotList, WildcardSlotList
 from hassil.recognize import RecognizeResult, _get_ranked_score, _has_required_fragments, _process_match_contexts
 from hassil.string_matcher import MatchContext, MatchSettings, match_expression
 from hassil.util import CJK_WHITESPACE, TrackedText, fold_case, normalize_for_matching, remove_skip_words_tracked
@@ -58,7 +58,7 @@ def best(prepared: Prepared, intents: Intents, lists: dict[str, Any], language: 
     """What ``recognize_best(text, intents, slot_lists=lists, language=language)`` returns."""
     text = prepared.text
     slot_lists = {**intents.slot_lists, **lists}
-    if any(isinstance(sl, WildcardSlotList) for sl in slot_lists.values()) or any(
+    if any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList) for sl in slot_lists.values()) or any(
         data.slot_lists or data.expansion_rules or data.requires_context or data.excludes_context
         for intent in intents.intents.values() for data in intent.data
     ):
