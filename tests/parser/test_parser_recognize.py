@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from hassil import recognize_best
+from hassil.util import normalize_for_matching, remove_skip_words_tracked
 
 from vehicle.parser.clauses import pieces
 from vehicle.parser.normalize import normalize
@@ -47,6 +48,9 @@ def test_the_parsers_recognize_best_is_hassils(parser):
         if not intents.intents:
             continue
         prepared = prepare(text, intents.skip_words, intents.settings.ignore_whitespace)
+        theirs = normalize_for_matching(text)
+        remove_skip_words_tracked(theirs, intents.skip_words, intents.settings.ignore_whitespace)
+        assert (prepared.without_skip.text, prepared.without_skip.offsets) == (theirs.text, theirs.offsets), text
         pruned = grammar.router.pruner.intents(intents, text, lists, prepared)
         assert pruned.intents.keys() == grammar.router.pruner.intents(intents, text, lists).intents.keys(), text
         if not pruned.intents:
