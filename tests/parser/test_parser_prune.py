@@ -64,17 +64,3 @@ def test_a_template_that_cannot_begin_or_end_the_text_is_skipped(parser, languag
     assert gone in routed
     assert gone not in left
 
-
-@pytest.mark.parametrize(
-    ("language", "text"),
-    [
-        ("zh", "把氛围灯调成蓝色折叠"),  # a run-on cut one verb too late
-        ("zh", "前挡除雾打开后窗"),
-        ("zh", "关闭天窗打开"),
-    ],
-)
-def test_a_run_on_cut_no_template_can_spell_goes_to_no_template(parser, language, text):
-    grammar = parser.templates.grammars[language]
-    intents, lists = grammar.router.route(text)
-    assert intents.intents  # words of several templates are there...
-    assert not grammar.router.pruner.intents(intents, text, lists).intents  # ...but no template spells the text

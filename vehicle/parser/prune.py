@@ -39,7 +39,6 @@ from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSl
 from hassil.util import fold_case
 
 from .recognize import Prepared, prepare
-from .shape import Shapes
 
 _CACHE_LIMIT = 8192
 _MISSING = object()
@@ -76,7 +75,7 @@ class Pruner:
         self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lists: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
-        self._shapes = Shapes(rules, squash)
+        self._chunks: dict[str, Any] = {}
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
@@ -84,7 +83,6 @@ class Pruner:
         with self._lock:
             self._cache.clear()
             self._lists.clear()
-        self._shapes.clear_cache()
 
     def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
@@ -98,13 +96,14 @@ class Pruner:
         starts = (squash(prepared.with_skip.text), squash(prepared.without_skip.text))
         empty, all_lists, anchored = self._facts(intents.slot_lists, lists)
         begins: dict[tuple[str, bool], bool] = {}
+        memo: dict[str, Any] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
             for data in intent.data:
                 if anchored and not self._may_start(data, starts, all_lists, begins):
                     continue
-                block = self._block(data, hay, empty)
-                if block is None or (anchored and not self._shapes.fits(block, all_lists, starts)):
+                block = self._block(data, hay, empty, memo)
+                if block is None:
                     continue
                 by_intent.setdefault(name, Intent(name=name)).data.append(block)
         return Intents(
@@ -126,7 +125,8 @@ class Pruner:
         if known is None or known[0] is not own or known[1] is not lists:
             empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
             all_lists = {**own, **lists}
-            anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
+            anchored = not any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList)
+                               for sl in all_lists.values())
             known = (own, lists, (empty, all_lists, anchored))
             with self._lock:
                 if len(self._lists) >= _CACHE_LIMIT:
@@ -194,7 +194,9 @@ class Pruner:
         begins[name, last] = found
         return found
 
-    def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
+    def _block(self, data: IntentData, hay: str, empty: frozenset[str], memo: dict[str, Any]) -> IntentData | None:
+        """The template of `data` pruned for this text (`memo`: its rules pruned
+        so far, shared by the templates of one call, which have the same text)."""
         sentence = data.sentences[0]
         key_id = id(data)
         known = self._frags.get(key_id)
@@ -207,7 +209,7 @@ class Pruner:
         key = (key_id, frozenset(f for f in known[0] if f in hay), known[1] & empty)
         found = self._cache.get(key, _MISSING)
         if found is _MISSING:
-            expression = self._prune(sentence.expression, hay, empty, {}, 0)
+            expression = self._prune(sentence.expression, hay, empty, memo, 0)
             found = None
             if expression is not None:
                 if not isinstance(expression, Group):
@@ -220,6 +222,13 @@ class Pruner:
                 self._cache[key] = found
         return found  # type: ignore[return-value]
 
+    def _chunk_clauses(self, chunk: TextChunk) -> Any:
+        """hassil's required fragments of a literal chunk (they depend on its text alone)."""
+        found = self._chunks.get(chunk.text)
+        if found is None:
+            found = self._chunks[chunk.text] = _required_clauses(chunk, self._rules)
+        return found
+
     def _prune(self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any],
                depth: int) -> Expression | None:
         """`exp` without the branches that cannot match (None: `exp` itself cannot)."""
@@ -228,7 +237,7 @@ class Pruner:
         if isinstance(exp, ListReference):
             return None if exp.list_name in empty else exp
         if isinstance(exp, TextChunk):
-            for clause in _required_clauses(exp, self._rules):
+            for clause in self._chunk_clauses(exp):
                 if not any(f in hay for f in clause):
                     return None
             return exp
