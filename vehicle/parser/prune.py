@@ -70,18 +70,20 @@ class Pruner:
         self._rules = rules
         self._skip = list(skip_words)
         self._ignore_ws = ignore_whitespace
-        self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+        self._frags: dict[int | str, tuple[frozenset[str], frozenset[str]]] = {}  # per template id, per rule name
         self._first: dict[int, tuple[_Steps, _Steps]] = {}
         self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
         self._lists: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
         self._chunks: dict[str, Any] = {}
+        self._rules_cache: dict[tuple[str, frozenset[str], frozenset[str]], Expression | None] = {}
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
         """Forget the pruned templates (benchmarks)."""
         with self._lock:
             self._cache.clear()
+            self._rules_cache.clear()
             self._lists.clear()
 
     def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
@@ -229,6 +231,27 @@ class Pruner:
             found = self._chunks[chunk.text] = _required_clauses(chunk, self._rules)
         return found
 
+    def _rule(self, name: str, rule: Sentence, hay: str, empty: frozenset[str], memo: dict[str, Any],
+              depth: int) -> Expression | None:
+        """A rule pruned, kept per (rule, its fragments present, its lists empty): rules
+        (<dev>, <tgt>, <val>) are shared by many templates, so a new combination of
+        words rarely needs them pruned again."""
+        known = self._frags.get(name)
+        if known is None:
+            frags: set[str] = set()
+            names: set[str] = set()
+            _parts(rule.expression, self._rules, frags, names, 0)
+            known = self._frags[name] = (frozenset(frags), frozenset(names))
+        key = (name, frozenset(f for f in known[0] if f in hay), known[1] & empty)
+        found = self._rules_cache.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._prune(rule.expression, hay, empty, memo, depth + 1)
+            with self._lock:
+                if len(self._rules_cache) >= _CACHE_LIMIT:
+                    self._rules_cache.clear()
+                self._rules_cache[key] = found
+        return found
+
     def _prune(self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any],
                depth: int) -> Expression | None:
         """`exp` without the branches that cannot match (None: `exp` itself cannot)."""
@@ -246,7 +269,7 @@ class Pruner:
             if rule is None:
                 return exp  # hassil reports the missing rule itself
             if exp.rule_name not in memo:
-                memo[exp.rule_name] = self._prune(rule.expression, hay, empty, memo, depth + 1)
+                memo[exp.rule_name] = self._rule(exp.rule_name, rule, hay, empty, memo, depth)
             return memo[exp.rule_name]
         if isinstance(exp, Alternative):
             items = [p for p in (self._prune(i, hay, empty, memo, depth + 1) for i in exp.items) if p is not None]

@@ -73,6 +73,10 @@ class Router:
             texts |= {w for ln in lists for w in self.lexicon.spellings(ln)}
             if not (lists & controls) and not any(a in t for t in texts for a in aliases):
                 self._blocks[n] = (name, block, cnf | {frozenset({_NO_CONTROL})})
+        #: every distinct CNF clause, and per block the indexes of those it needs (for :meth:`_build`)
+        self._clauses = sorted({c for _, _, cnf in self._blocks for c in cnf}, key=lambda c: sorted(c))
+        index = {c: n for n, c in enumerate(self._clauses)}
+        self._needs = [frozenset(index[c] for c in cnf) for _, _, cnf in self._blocks]
         #: cuts, per clause, the branches of the routed templates that cannot match
         self.pruner = Pruner(dict(rules), list(intents.skip_words), intents.settings.ignore_whitespace)
         self._cache: dict[frozenset[str], Intents] = {}
@@ -127,8 +131,10 @@ class Router:
 
     def _build(self, present: frozenset[str]) -> Intents:
         by_intent: dict[str, Intent] = {}
-        for name, block, clauses in self._blocks:
-            if all(clause & present for clause in clauses):
+        # each distinct clause tested once; a block stays when none of its clauses failed
+        failed = frozenset(n for n, clause in enumerate(self._clauses) if clause.isdisjoint(present))
+        for (name, block, _), needs in zip(self._blocks, self._needs):
+            if needs.isdisjoint(failed):
                 by_intent.setdefault(name, Intent(name=name)).data.append(block)
         base = self._base
         return Intents(
