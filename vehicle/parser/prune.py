@@ -208,7 +208,7 @@ class Pruner:
             _parts(sentence.expression, self._rules, frags, names, 0)
             known = (frozenset(frags), frozenset(names))
             self._frags[key_id] = known
-        key = (key_id, frozenset(f for f in known[0] if f in hay), known[1] & empty)
+        key = (key_id, frozenset(filter(hay.__contains__, known[0])), known[1] & empty)
         found = self._cache.get(key, _MISSING)
         if found is _MISSING:
             expression = self._prune(sentence.expression, hay, empty, memo, 0)
@@ -242,7 +242,7 @@ class Pruner:
             names: set[str] = set()
             _parts(rule.expression, self._rules, frags, names, 0)
             known = self._frags[name] = (frozenset(frags), frozenset(names))
-        key = (name, frozenset(f for f in known[0] if f in hay), known[1] & empty)
+        key = (name, frozenset(filter(hay.__contains__, known[0])), known[1] & empty)
         found = self._rules_cache.get(key, _MISSING)
         if found is _MISSING:
             found = self._prune(rule.expression, hay, empty, memo, depth + 1)
