@@ -41,6 +41,8 @@ from hassil.util import fold_case
 from .recognize import Prepared, prepare
 
 _CACHE_LIMIT = 8192
+#: list tables whose facts are kept (each holds two dictionaries of every list: as many as the router keeps)
+_TABLES_LIMIT = 1024
 _MISSING = object()
 _NOTHING = TextChunk("")
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -131,7 +133,7 @@ class Pruner:
                                for sl in all_lists.values())
             known = (own, lists, (empty, all_lists, anchored))
             with self._lock:
-                if len(self._lists) >= _CACHE_LIMIT:
+                if len(self._lists) >= _TABLES_LIMIT:
                     self._lists.clear()
                 self._lists[key] = known
         return known[2]
