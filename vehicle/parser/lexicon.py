@@ -190,7 +190,7 @@ class Lexicon:
         Walks the text once, looking up only the aliases that begin with each
         character, instead of searching the text for every alias.
         """
-        found: list[Hit] = []
+        found: list[tuple[int, int, str, str]] = []
         bounded = self.language == "en"
         ends: dict[tuple[str, str], int] = {}
         size = len(text)
@@ -207,13 +207,15 @@ class Lexicon:
                 if bounded and end < size and _WORD_CHAR(text[end]):
                     continue
                 ends[kind, alias] = end
-                found.append(Hit(i, end, kind, ident))
-        found.sort(key=lambda h: (-(h.end - h.start), h.start, h.kind, h.ident))
+                found.append((i, end, kind, ident))
+        found.sort(key=lambda h: (h[0] - h[1], h[0], h[2], h[3]))  # longest first
+        taken = bytearray(size)
         kept: list[Hit] = []
-        for hit in found:
-            if any(hit.start < k.end and k.start < hit.end for k in kept):
-                continue
-            kept.append(hit)
+        for start, end, kind, ident in found:
+            if any(taken[start:end]):
+                continue  # overlaps a longer word kept before
+            taken[start:end] = b"\x01" * (end - start)
+            kept.append(Hit(start, end, kind, ident))
         kept.sort(key=lambda h: h.start)
         return tuple(kept)
 

@@ -77,6 +77,7 @@ class Router:
         self._clauses = sorted({c for _, _, cnf in self._blocks for c in cnf}, key=lambda c: sorted(c))
         index = {c: n for n, c in enumerate(self._clauses)}
         self._needs = [frozenset(index[c] for c in cnf) for _, _, cnf in self._blocks]
+        self._atoms = frozenset(atom for clause in self._clauses for atom in clause)
         #: cuts, per clause, the branches of the routed templates that cannot match
         self.pruner = Pruner(dict(rules), list(intents.skip_words), intents.settings.ignore_whitespace)
         self._cache: dict[frozenset[str], Intents] = {}
@@ -100,7 +101,7 @@ class Router:
             present.update("w" + w for w in self._words & said)
             if not any(lists[n].values for n in self._controls):
                 present.add(_NO_CONTROL)
-            known = (frozenset(present), lists)
+            known = (frozenset(present) & self._atoms, lists)  # atoms no template needs change nothing
             with self._lock:
                 if len(self._said) >= _CACHE_LIMIT:
                     self._said.clear()
