@@ -76,6 +76,10 @@ class Lexicon:
                 if not alias:
                     raise ValueError(f"empty {kind} alias for {ident!r}")
                 self._by_first.setdefault(alias[0], []).append((alias, kind, ident))
+        #: where a catalog word may begin: one of their first characters (at a word start in English)
+        firsts = "".join(re.escape(ch) for ch in sorted(self._by_first))
+        self._starts = re.compile(("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])"
+                                  if firsts else "(?!)")
         self._longest = max((len(w.split()) for w in words), default=1)
         #: words looked for in the whole text: catalog words, and words holding one (后窗 holds 窗)
         self._whole = frozenset(
@@ -194,13 +198,10 @@ class Lexicon:
         bounded = self.language == "en"
         ends: dict[tuple[str, str], int] = {}
         size = len(text)
-        for i, ch in enumerate(text):
-            entries = self._by_first.get(ch)
-            if entries is None:
-                continue
-            if bounded and i and _WORD_CHAR(text[i - 1]):
-                continue  # not the start of a word
-            for alias, kind, ident in entries:
+        by_first = self._by_first
+        for m in self._starts.finditer(text):
+            i = m.start()
+            for alias, kind, ident in by_first[text[i]]:
                 end = i + len(alias)
                 if not text.startswith(alias, i) or i < ends.get((kind, alias), 0):
                     continue
@@ -241,10 +242,13 @@ def _substrings(text: str, by_first: dict[str, tuple[str, ...]]) -> set[str]:
     """The words of `by_first` that occur in `text` (as ``word in text`` finds them),
     looking up only the words that begin with each character of the text."""
     found: set[str] = set()
+    get = by_first.get
     for i, ch in enumerate(text):
-        for word in by_first.get(ch, ()):
-            if text.startswith(word, i):
-                found.add(word)
+        words = get(ch)
+        if words:
+            for word in words:
+                if text.startswith(word, i):
+                    found.add(word)
     return found
 
 
