@@ -63,3 +63,4 @@ def test_a_template_that_cannot_begin_or_end_the_text_is_skipped(parser, languag
     left = {d.sentences[0].text for i in pruned.intents.values() for d in i.data}
     assert gone in routed
     assert gone not in left
+

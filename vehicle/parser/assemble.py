@@ -24,6 +24,8 @@ from .resolve import Resolution, Resolver
 from .result import ParseResult
 from .spotter import Spotter
 
+_MISSING = object()
+
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
@@ -62,6 +64,8 @@ class Assembler:
         self.unresolved = False
         self.other = False
         self.conflict = False
+        self._seen: dict[tuple[str, str | None], frozenset[str]] = {}
+        self._controls: dict[str, str] = {}
 
     def finish(self, reads: list[Read], said: list[str], language: str) -> ParseResult:
         for read, what in zip(reads, said):
@@ -182,17 +186,29 @@ class Assembler:
 
     def _members(self, item) -> frozenset[str]:
         cap, target = item.capability, item.target
-        if target is None:
-            return frozenset(self._catalog.target_type(cap).members)
-        try:
-            return frozenset(self._catalog.members(cap, target))
-        except KeyError:
-            return frozenset({target})
+        known = self._seen.get((cap, target))
+        if known is None:
+            if target is None:
+                known = frozenset(self._catalog.target_type(cap).members)
+            else:
+                try:
+                    known = frozenset(self._catalog.members(cap, target))
+                except KeyError:
+                    known = frozenset({target})
+            self._seen[cap, target] = known
+        return known
 
     def _overlap(self, a, b) -> bool:
-        return self._catalog.control(a.capability) == self._catalog.control(b.capability) and bool(
+        return self._control(a.capability) == self._control(b.capability) and bool(
             self._members(a) & self._members(b)
         )
+
+    def _control(self, capability: str) -> str:
+        """The physical control of a capability (kept per parse: a run-on compares every pair)."""
+        known = self._controls.get(capability, _MISSING)
+        if known is _MISSING:
+            known = self._controls[capability] = self._catalog.control(capability)
+        return known
 
     def _without_forbidden(self) -> list[Action]:
         kept = []
@@ -206,9 +222,11 @@ class Assembler:
     def _collapse(self, actions: list[Action]) -> list[Action]:
         """Identical repeats collapse; different values for one control cancel."""
         out: list[Action] = []
+        keys: list[tuple] = []  # out's keys, kept in step with it
         dropped: set[int] = set()
         for action in actions:
-            if any(action.key() == kept.key() for kept in out):
+            key = action.key()
+            if key in keys:
                 continue
             merged = False
             for n, kept in enumerate(out):
@@ -218,6 +236,7 @@ class Assembler:
                     set(kept.parameters) & set(action.parameters)
                 ) and not kept.vague and not action.vague:
                     out[n] = Action(kept.capability, kept.target, {**kept.parameters, **action.parameters})
+                    keys[n] = out[n].key()
                     merged = True
                     break
                 if kept.parameters != action.parameters or kept.capability != action.capability:
@@ -226,6 +245,7 @@ class Assembler:
                     self.conflict = True
             if not merged:
                 out.append(action)
+                keys.append(key)
         return [a for n, a in enumerate(out) if n not in dropped]
 
 

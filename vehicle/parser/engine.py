@@ -59,6 +59,8 @@ FRAME_CACHE = 4096
 #: its turn already read (cleared when full).
 RESULT_CACHE = 1024
 _MISSING = object()
+#: One parse's memo: clause frames under their body (a string), clauses under (text, language, asked).
+Memo = dict
 _WARM_UP = {
     "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold",
            "turn on the ac set the fan to five"),
@@ -157,7 +159,7 @@ class Parser:
         reads: list[Read] = []
         placed: list[Placed] = []
         previous: Frame | None = None
-        cache: dict[str, Frame | None] = {}
+        cache: Memo = {}
         for whole in chunks(leave_alone(norm.text, language)):
           for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
             chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
@@ -186,7 +188,7 @@ class Parser:
     # -- clauses ---------------------------------------------------------------
 
     def _condition_breaks(self, text: str, language: str, norm: Normalized, grammar: Grammar,
-                          cache: dict[str, Frame | None]) -> list[str]:
+                          cache: Memo) -> list[str]:
         """Unpunctuated "set the fan to 3 if it rains close the sunroof": a
         condition that *leads* a command of its own, right after a complete
         command, starts a new sentence (as the recogniser dropped the full
@@ -209,9 +211,9 @@ class Parser:
         return [text]
 
     def _reads(self, text: str, language: str, norm: Normalized, grammar: Grammar,
-               cache: dict[str, Frame | None]) -> bool:
+               cache: Memo) -> bool:
         """A template reads `text` as one unmarked command, or it is a readable run-on."""
-        cl = clause(text.strip(" ,"), language)
+        cl = _clause(text.strip(" ,"), language, False, cache)
         if cl.marked or cl.wish or cl.statement or not cl.body:
             return False
         if self._frame(cl.body, norm, grammar, cache) is not None:
@@ -219,10 +221,10 @@ class Parser:
         return self._run_on(text.strip(" ,"), language, False, norm, grammar, cache) is not None
 
     def _clauses(self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar,
-                 cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]]:
+                 cache: Memo) -> list[tuple[Clause, Frame | None]]:
         """The clauses of one chunk with their frames (None: no template reads it)."""
         last = len(parts) - 1
-        alone = [clause(p.text, language, asked and k == last) for k, p in enumerate(parts)]
+        alone = [_clause(p.text, language, asked and k == last, cache) for k, p in enumerate(parts)]
         out: list[tuple[Clause, Frame | None]] = []
         i = 0
         while i < len(parts):
@@ -237,7 +239,7 @@ class Parser:
             i = j + 1
         return out
 
-    def _frame(self, body: str, norm: Normalized, grammar: Grammar, cache: dict[str, Frame | None]) -> Frame | None:
+    def _frame(self, body: str, norm: Normalized, grammar: Grammar, cache: Memo) -> Frame | None:
         """The frame a template reads in `body` (per parse, then a bounded cache
         across parses: voice commands repeat, and hassil is most of the time)."""
         if body in cache:
@@ -254,7 +256,7 @@ class Parser:
         return found
 
     def _longest(self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar,
-                 asked_last: bool, cache: dict[str, Frame | None]) -> tuple[int, Clause, Frame | None]:
+                 asked_last: bool, cache: Memo) -> tuple[int, Clause, Frame | None]:
         """The longest run of pieces from `i` one template reads (else piece i alone)."""
         language = grammar.language
         if alone[i].retraction or alone[i].empty:
@@ -266,7 +268,7 @@ class Parser:
                 last = k - 1
                 break
         for j in range(last, i, -1):
-            cl = clause(join(parts[i : j + 1], language), language, asked_last and j == len(parts) - 1)
+            cl = _clause(join(parts[i : j + 1], language), language, asked_last and j == len(parts) - 1, cache)
             if cl.question or not cl.body or not grammar.router.may_be_one_clause(cl.body):
                 continue  # more numbers or controls than any template reads
             frame = self._frame(cl.body, norm, grammar, cache)
@@ -279,7 +281,7 @@ class Parser:
         return i, cl, frame
 
     def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
-                cache: dict[str, Frame | None]) -> list[tuple[Clause, Frame | None]] | None:
+                cache: Memo) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
         hits = hits_in(text, grammar)
         controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
@@ -297,7 +299,7 @@ class Parser:
         def readable(part: str, first: bool) -> bool:
             if dangling.search(part):
                 return False
-            cl = clause(part, language)
+            cl = _clause(part, language, False, cache)
             if cl.retraction:
                 return True
             if cl.empty:
@@ -330,7 +332,7 @@ class Parser:
             return None
         out: list[tuple[Clause, Frame | None]] = []
         for k, part in enumerate(parts):
-            cl = clause(part, language, asked and k == len(parts) - 1)
+            cl = _clause(part, language, asked and k == len(parts) - 1, cache)
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
@@ -364,6 +366,15 @@ class Parser:
             frame = replace(frame, device=SET_TEMPERATURE)
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
+
+
+def _clause(text: str, language: str, asked: bool, cache: Memo) -> Clause:
+    """:func:`.markers.clause`, read once per parse (run-on cuts ask again for the same part)."""
+    key = (text, language, asked)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = clause(text, language, asked)
+    return found
 
 
 __all__ = ["MAX_CHARS", "MAX_RUN", "Parser"]

@@ -69,7 +69,17 @@ class Lexicon:
         )
         words = {w for entries in self._lists.values() for spellings, _ in entries for w in spellings}
         words |= aliases | set(extra_words)
-        self._bounded = {w: _bounded(w) for w in aliases} if self.language == "en" else {}
+        #: first character -> (alias, kind, id) of every catalog word, for :meth:`_scan`
+        self._by_first: dict[str, list[tuple[str, str, str]]] = {}
+        for kind, table in self._tables.items():
+            for alias, ident in table.items():
+                if not alias:
+                    raise ValueError(f"empty {kind} alias for {ident!r}")
+                self._by_first.setdefault(alias[0], []).append((alias, kind, ident))
+        #: where a catalog word may begin: one of their first characters (at a word start in English)
+        firsts = "".join(re.escape(ch) for ch in sorted(self._by_first))
+        self._starts = re.compile(("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])"
+                                  if firsts else "(?!)")
         self._longest = max((len(w.split()) for w in words), default=1)
         #: words looked for in the whole text: catalog words, and words holding one (后窗 holds 窗)
         self._whole = frozenset(
@@ -77,6 +87,10 @@ class Lexicon:
         ) | frozenset(w for n in generated for sp, _ in self._lists.get(n, ()) for w in sp)
         #: the other (template) words: in Chinese, looked for outside the catalog words found
         self._outside = frozenset(words - self._whole)
+        self._words = self._whole | self._outside
+        self._whole_by_first = _by_first(self._whole)
+        self._blank = frozenset(w for w in self._words if not w)  # "" is in every text
+        self._outside_by_first = _by_first(self._outside)
         #: word -> the (list, value index) pairs it can say
         self._by_word: dict[str, list[tuple[str, int]]] = {}
         for name, entries in self._lists.items():
@@ -106,9 +120,10 @@ class Lexicon:
                 for n in range(1, self._longest + 1)
                 for i in range(len(tokens) - n + 1)
             }
-            return frozenset(grams & (self._whole | self._outside))
+            return frozenset(grams & self._words)
         rest = self.outside_catalog_words(text)
-        return frozenset(w for w in self._whole if w in text) | frozenset(w for w in self._outside if w in rest)
+        found = _substrings(text, self._whole_by_first) | _substrings(rest, self._outside_by_first)
+        return frozenset(found | self._blank)
 
     def narrowed_lists(self, present: frozenset[str]) -> dict[str, TextSlotList]:
         """Every text list cut down to the values said (`present` from :meth:`present`).
@@ -172,20 +187,36 @@ class Lexicon:
                 self._narrowed.clear()
 
     def _scan(self, text: str) -> tuple[Hit, ...]:
-        found: list[Hit] = []
-        for kind, table in self._tables.items():
-            for alias, ident in table.items():
-                if alias not in text:
+        """Every catalog word in `text` (each alias's occurrences left to right, not
+        overlapping each other, as a regular-expression scan finds them), then the
+        longest first where different words overlap.
+
+        Walks the text once, looking up only the aliases that begin with each
+        character, instead of searching the text for every alias.
+        """
+        found: list[tuple[int, int, str, str]] = []
+        bounded = self.language == "en"
+        ends: dict[tuple[str, str], int] = {}
+        size = len(text)
+        by_first = self._by_first
+        for m in self._starts.finditer(text):
+            i = m.start()
+            for alias, kind, ident in by_first[text[i]]:
+                end = i + len(alias)
+                if not text.startswith(alias, i) or i < ends.get((kind, alias), 0):
                     continue
-                pattern = self._bounded.get(alias) or re.compile(re.escape(alias))
-                for m in pattern.finditer(text):
-                    found.append(Hit(m.start(), m.end(), kind, ident))
-        found.sort(key=lambda h: (-(h.end - h.start), h.start, h.kind, h.ident))
+                if bounded and end < size and _WORD_CHAR(text[end]):
+                    continue
+                ends[kind, alias] = end
+                found.append((i, end, kind, ident))
+        found.sort(key=lambda h: (h[0] - h[1], h[0], h[2], h[3]))  # longest first
+        taken = bytearray(size)
         kept: list[Hit] = []
-        for hit in found:
-            if any(hit.start < k.end and k.start < hit.end for k in kept):
-                continue
-            kept.append(hit)
+        for start, end, kind, ident in found:
+            if any(taken[start:end]):
+                continue  # overlaps a longer word kept before
+            taken[start:end] = b"\x01" * (end - start)
+            kept.append(Hit(start, end, kind, ident))
         kept.sort(key=lambda h: h.start)
         return tuple(kept)
 
@@ -198,8 +229,31 @@ def _spellings(expr, intents: Intents) -> tuple[str, ...]:
     return tuple(sorted(w for w in found if w))
 
 
-def _bounded(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9'])" + re.escape(word) + r"(?![a-z0-9'])")
+def _by_first(words: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Non-empty words grouped by their first character (for :func:`_substrings`)."""
+    out: dict[str, list[str]] = {}
+    for word in words:
+        if word:
+            out.setdefault(word[0], []).append(word)
+    return {ch: tuple(sorted(group)) for ch, group in out.items()}
+
+
+def _substrings(text: str, by_first: dict[str, tuple[str, ...]]) -> set[str]:
+    """The words of `by_first` that occur in `text` (as ``word in text`` finds them),
+    looking up only the words that begin with each character of the text."""
+    found: set[str] = set()
+    get = by_first.get
+    for i, ch in enumerate(text):
+        words = get(ch)
+        if words:
+            for word in words:
+                if text.startswith(word, i):
+                    found.add(word)
+    return found
+
+
+#: what may not touch an English catalog word on either side
+_WORD_CHAR = re.compile(r"[a-z0-9']").fullmatch
 
 
 __all__ = ["Hit", "Lexicon"]

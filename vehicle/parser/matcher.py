@@ -1,15 +1,15 @@
 """hassil behind the parser's own interface: clause text -> :class:`Frame`.
 
-Only ``recognize_best`` is used (a documented total order, intent name as
-the last tiebreak), never plain ``recognize``, whose answer depends on
-iteration order. hassil is pinned and Alpha, so nothing outside this module
-touches its types.
+Only ``recognize_best``'s answer is used (a documented total order, intent
+name as the last tiebreak), never plain ``recognize``, whose answer depends
+on iteration order; :mod:`.recognize` computes it with the clause normalised
+once. hassil is pinned and Alpha, so nothing outside this module and the
+ones it calls (router, prune, recognize, lexicon) touches its types.
 """
 from __future__ import annotations
 
-from hassil import recognize_best
-
 from .frame import TARGET_SLOTS, Frame
+from .recognize import best, prepare
 from .templates import Grammar
 
 
@@ -24,10 +24,11 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
     intents, lists = grammar.router.route(text)
     if not intents.intents:
         return None
-    intents = grammar.router.pruner.intents(intents, text, lists)
+    prepared = prepare(text, intents.skip_words, intents.settings.ignore_whitespace)
+    intents = grammar.router.pruner.intents(intents, text, lists, prepared)
     if not intents.intents:
         return None
-    result = recognize_best(text, intents, slot_lists=lists, language=grammar.language)
+    result = best(prepared, intents, lists, grammar.language)
     if result is None:
         return None
     slots = result.entities

@@ -36,9 +36,13 @@ from hassil.expression import (
     _required_clauses,
 )
 from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
-from hassil.util import CJK_WHITESPACE, fold_case, normalize_for_matching, remove_skip_words_tracked
+from hassil.util import fold_case
+
+from .recognize import Prepared, prepare
 
 _CACHE_LIMIT = 8192
+#: list tables whose facts are kept (each holds two dictionaries of every list: as many as the router keeps)
+_TABLES_LIMIT = 1024
 _MISSING = object()
 _NOTHING = TextChunk("")
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -46,17 +50,9 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _ANY = ("*", "")
 
 
-def haystack(text: str, skip_words: list[str], ignore_whitespace: bool) -> tuple[str, tuple[str, ...]]:
-    """The text hassil's own template pre-filter searches (same steps, same order),
-    and the texts it matches templates against, squashed (see :func:`squash`)."""
-    with_skip = normalize_for_matching(text)
-    without = with_skip.copy()
-    if skip_words:
-        remove_skip_words_tracked(without, skip_words, ignore_whitespace)
-    out = f"{fold_case(with_skip.text)}\n{fold_case(without.text)}"
-    if ignore_whitespace:
-        out += "\n" + CJK_WHITESPACE.sub("", out)
-    return out, (squash(with_skip.text), squash(without.text))
+def _is_text(slot_list: Any) -> bool:
+    """isinstance(slot_list, TextSlotList), without the ABC machinery for the usual exact type."""
+    return type(slot_list) is TextSlotList or isinstance(slot_list, TextSlotList)
 
 
 def squash(text: str) -> str:
@@ -76,36 +72,44 @@ class Pruner:
         self._rules = rules
         self._skip = list(skip_words)
         self._ignore_ws = ignore_whitespace
-        self._frags: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-        self._first: dict[int, tuple[tuple[frozenset[tuple[str, str]], bool], ...]] = {}
-        self._values: dict[tuple[int, bool], tuple[frozenset[tuple[str, str]], bool]] = {}
+        self._frags: dict[int | str, tuple[frozenset[str], frozenset[str]]] = {}  # per template id, per rule name
+        self._first: dict[int, tuple[_Steps, _Steps]] = {}
+        self._values: dict[tuple[int, bool], _Steps] = {}
         self._cache: dict[tuple[int, frozenset[str], frozenset[str]], IntentData | None] = {}
+        self._lists: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any], tuple[Any, ...]]] = {}
+        self._chunks: dict[str, Any] = {}
+        self._rules_cache: dict[tuple[str, frozenset[str], frozenset[str]], Expression | None] = {}
         self._lock = threading.Lock()
 
     def clear_cache(self) -> None:
         """Forget the pruned templates (benchmarks)."""
         with self._lock:
             self._cache.clear()
+            self._rules_cache.clear()
+            self._lists.clear()
 
-    def intents(self, intents: Intents, text: str, lists: dict[str, Any]) -> Intents:
+    def intents(self, intents: Intents, text: str, lists: dict[str, Any], prepared: Prepared | None = None) -> Intents:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
 
-        `lists` are the slot lists hassil is given (narrowed to the words present).
+        `lists` are the slot lists hassil is given (narrowed to the words present);
+        `prepared`: `text` already normalised for hassil (:func:`.recognize.prepare`).
         """
-        hay, starts = haystack(text, self._skip, self._ignore_ws)
-        empty = frozenset(n for n, sl in lists.items() if isinstance(sl, TextSlotList) and not sl.values)
-        all_lists = {**intents.slot_lists, **lists}
-        # a wildcard may take any text at either end: then no template is skipped by its ends
-        anchored = not any(isinstance(sl, WildcardSlotList) for sl in all_lists.values())
+        if prepared is None:
+            prepared = prepare(text, self._skip, self._ignore_ws)
+        hay = prepared.haystack
+        starts = (squash(prepared.with_skip.text), squash(prepared.without_skip.text))
+        empty, all_lists, anchored = self._facts(intents.slot_lists, lists)
         begins: dict[tuple[str, bool], bool] = {}
+        memo: dict[str, Any] = {}
         by_intent: dict[str, Intent] = {}
         for name, intent in intents.intents.items():
             for data in intent.data:
                 if anchored and not self._may_start(data, starts, all_lists, begins):
                     continue
-                block = self._block(data, hay, empty)
-                if block is not None:
-                    by_intent.setdefault(name, Intent(name=name)).data.append(block)
+                block = self._block(data, hay, empty, memo)
+                if block is None:
+                    continue
+                by_intent.setdefault(name, Intent(name=name)).data.append(block)
         return Intents(
             language=intents.language,
             intents=by_intent,
@@ -114,6 +118,25 @@ class Pruner:
             skip_words=intents.skip_words,
             settings=intents.settings,
         )
+
+    def _facts(self, own: dict[str, Any], lists: dict[str, Any]) -> tuple[frozenset[str], dict[str, Any], bool]:
+        """The lists narrowed to nothing, every list hassil sees, and whether no list
+        is a wildcard (one may take any text at either end: then no template is
+        skipped by its ends). Kept per pair of list tables: the router shares
+        one table per combination of words."""
+        key = (id(own), id(lists))
+        known = self._lists.get(key)
+        if known is None or known[0] is not own or known[1] is not lists:
+            empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
+            all_lists = {**own, **lists}
+            anchored = not any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList)
+                               for sl in all_lists.values())
+            known = (own, lists, (empty, all_lists, anchored))
+            with self._lock:
+                if len(self._lists) >= _TABLES_LIMIT:
+                    self._lists.clear()
+                self._lists[key] = known
+        return known[2]
 
     def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
                    begins: dict[tuple[str, bool], bool]) -> bool:
@@ -127,42 +150,57 @@ class Pruner:
         ends = self._first.get(id(data))
         if ends is None:
             expression = data.sentences[0].expression
-            ends = (_first(expression, self._rules, {}, 0), _first(expression, self._rules, {}, 0, True))
+            ends = (_steps(_first(expression, self._rules, {}, 0)), _steps(_first(expression, self._rules, {}, 0, True)))
             self._first[id(data)] = ends
-        for last, (atoms, nullable) in enumerate(ends):
-            if not nullable and not any(self._atom_fits(a, starts, lists, begins, bool(last), 0) for a in atoms):
+        for last, steps in enumerate(ends):
+            if not self._fits(steps, starts, lists, begins, bool(last), 0):
                 return False
         return True
 
-    def _atom_fits(self, atom: tuple[str, str], starts: tuple[str, ...], lists: dict[str, Any],
-                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
-        kind, value = atom
-        if kind == "t":
-            return any(s.endswith(value) for s in starts) if last else any(s.startswith(value) for s in starts)
-        if kind != "l" or depth > 8:
+    def _fits(self, steps: _Steps, starts: tuple[str, ...], lists: dict[str, Any],
+              begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+        """Whether one of `steps` (a template's or a list value's first or last steps) fits the texts."""
+        texts, names, free = steps
+        if free:
             return True
-        if (value, last) in begins:
-            return begins[value, last]
-        slot_list = lists.get(value)
+        if texts:
+            for s in starts:
+                if (s.endswith(texts) if last else s.startswith(texts)):
+                    return True
+        for name in names:
+            if self._list_fits(name, starts, lists, begins, last, depth):
+                return True
+        return False
+
+    def _list_fits(self, name: str, starts: tuple[str, ...], lists: dict[str, Any],
+                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+        """Whether a value of list `name` may begin (`last`: end) the texts."""
+        if depth > 8:
+            return True
+        found = begins.get((name, last))
+        if found is not None:
+            return found
+        slot_list = lists.get(name)
         found = True
-        if isinstance(slot_list, TextSlotList):
+        if _is_text(slot_list):
             found = False
             for item in slot_list.values:
                 text_in = item.text_in
                 key = (id(text_in), last)
-                first = self._values.get(key)
-                if first is None:
-                    first = _first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression) else (
-                        frozenset({_ANY}), True)
-                    self._values[key] = first
-                atoms, nullable = first
-                if nullable or any(self._atom_fits(a, starts, lists, begins, last, depth + 1) for a in atoms):
+                steps = self._values.get(key)
+                if steps is None:
+                    steps = _steps(_first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression)
+                                   else (frozenset({_ANY}), True))
+                    self._values[key] = steps
+                if self._fits(steps, starts, lists, begins, last, depth + 1):
                     found = True
                     break
-        begins[value, last] = found
+        begins[name, last] = found
         return found
 
-    def _block(self, data: IntentData, hay: str, empty: frozenset[str]) -> IntentData | None:
+    def _block(self, data: IntentData, hay: str, empty: frozenset[str], memo: dict[str, Any]) -> IntentData | None:
+        """The template of `data` pruned for this text (`memo`: its rules pruned
+        so far, shared by the templates of one call, which have the same text)."""
         sentence = data.sentences[0]
         key_id = id(data)
         known = self._frags.get(key_id)
@@ -172,10 +210,10 @@ class Pruner:
             _parts(sentence.expression, self._rules, frags, names, 0)
             known = (frozenset(frags), frozenset(names))
             self._frags[key_id] = known
-        key = (key_id, frozenset(f for f in known[0] if f in hay), known[1] & empty)
+        key = (key_id, frozenset(filter(hay.__contains__, known[0])), known[1] & empty)
         found = self._cache.get(key, _MISSING)
         if found is _MISSING:
-            expression = self._prune(sentence.expression, hay, empty, {}, 0)
+            expression = self._prune(sentence.expression, hay, empty, memo, 0)
             found = None
             if expression is not None:
                 if not isinstance(expression, Group):
@@ -188,6 +226,34 @@ class Pruner:
                 self._cache[key] = found
         return found  # type: ignore[return-value]
 
+    def _chunk_clauses(self, chunk: TextChunk) -> Any:
+        """hassil's required fragments of a literal chunk (they depend on its text alone)."""
+        found = self._chunks.get(chunk.text)
+        if found is None:
+            found = self._chunks[chunk.text] = _required_clauses(chunk, self._rules)
+        return found
+
+    def _rule(self, name: str, rule: Sentence, hay: str, empty: frozenset[str], memo: dict[str, Any],
+              depth: int) -> Expression | None:
+        """A rule pruned, kept per (rule, its fragments present, its lists empty): rules
+        (<dev>, <tgt>, <val>) are shared by many templates, so a new combination of
+        words rarely needs them pruned again."""
+        known = self._frags.get(name)
+        if known is None:
+            frags: set[str] = set()
+            names: set[str] = set()
+            _parts(rule.expression, self._rules, frags, names, 0)
+            known = self._frags[name] = (frozenset(frags), frozenset(names))
+        key = (name, frozenset(filter(hay.__contains__, known[0])), known[1] & empty)
+        found = self._rules_cache.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._prune(rule.expression, hay, empty, memo, depth + 1)
+            with self._lock:
+                if len(self._rules_cache) >= _CACHE_LIMIT:
+                    self._rules_cache.clear()
+                self._rules_cache[key] = found
+        return found
+
     def _prune(self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any],
                depth: int) -> Expression | None:
         """`exp` without the branches that cannot match (None: `exp` itself cannot)."""
@@ -196,7 +262,7 @@ class Pruner:
         if isinstance(exp, ListReference):
             return None if exp.list_name in empty else exp
         if isinstance(exp, TextChunk):
-            for clause in _required_clauses(exp, self._rules):
+            for clause in self._chunk_clauses(exp):
                 if not any(f in hay for f in clause):
                     return None
             return exp
@@ -205,7 +271,7 @@ class Pruner:
             if rule is None:
                 return exp  # hassil reports the missing rule itself
             if exp.rule_name not in memo:
-                memo[exp.rule_name] = self._prune(rule.expression, hay, empty, memo, depth + 1)
+                memo[exp.rule_name] = self._rule(exp.rule_name, rule, hay, empty, memo, depth)
             return memo[exp.rule_name]
         if isinstance(exp, Alternative):
             items = [p for p in (self._prune(i, hay, empty, memo, depth + 1) for i in exp.items) if p is not None]
@@ -230,6 +296,19 @@ class Pruner:
                 return items[0]
             return Sequence(items=items)
         return exp
+
+
+#: (literal first/last chunks, list names, whether anything at all may come first or nothing be said)
+_Steps = tuple[tuple[str, ...], tuple[str, ...], bool]
+
+
+def _steps(first: tuple[frozenset[tuple[str, str]], bool]) -> _Steps:
+    """:func:`_first`'s atoms grouped for a quick test (sorted: the same order every run)."""
+    atoms, nullable = first
+    texts = tuple(sorted(v for k, v in atoms if k == "t"))
+    names = tuple(sorted(v for k, v in atoms if k == "l"))
+    free = nullable or any(k not in ("t", "l") for k, _ in atoms)
+    return texts, names, free
 
 
 def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
@@ -288,4 +367,4 @@ def _parts(exp: Expression, rules: dict[str, Sentence], frags: set[str], names: 
             _parts(item, rules, frags, names, depth + 1)
 
 
-__all__ = ["Pruner", "haystack"]
+__all__ = ["Pruner"]

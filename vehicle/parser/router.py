@@ -11,7 +11,8 @@ whose required lists have a word present in the clause. A list with no word
 present can never match, so the answer is the same; only the time changes.
 
 The set of templates for one combination of lists is built once and kept
-(there are few combinations: the lists present in real clauses).
+(there are few combinations: the lists present in real clauses), and so
+are the narrowed lists for one combination of words said.
 """
 from __future__ import annotations
 
@@ -72,22 +73,40 @@ class Router:
             texts |= {w for ln in lists for w in self.lexicon.spellings(ln)}
             if not (lists & controls) and not any(a in t for t in texts for a in aliases):
                 self._blocks[n] = (name, block, cnf | {frozenset({_NO_CONTROL})})
+        #: every distinct CNF clause, and per block the indexes of those it needs (for :meth:`_build`)
+        self._clauses = sorted({c for _, _, cnf in self._blocks for c in cnf}, key=lambda c: sorted(c))
+        index = {c: n for n, c in enumerate(self._clauses)}
+        self._needs = [frozenset(index[c] for c in cnf) for _, _, cnf in self._blocks]
+        self._atoms = frozenset(atom for clause in self._clauses for atom in clause)
         #: cuts, per clause, the branches of the routed templates that cannot match
         self.pruner = Pruner(dict(rules), list(intents.skip_words), intents.settings.ignore_whitespace)
         self._cache: dict[frozenset[str], Intents] = {}
+        self._said: dict[tuple[frozenset[str], bool], tuple[frozenset[str], dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
     def route(self, text: str) -> tuple[Intents, dict[str, Any]]:
-        """The templates that may match `text`, and the slot lists narrowed to it."""
+        """The templates that may match `text`, and the slot lists narrowed to it.
+
+        Both are kept per combination of words said (and whether a number
+        is), so the lists are shared between calls: read them, never change them.
+        """
         said = self._lexicon.present(text)
-        lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(said))
-        present = {"l" + name for name, sl in lists.items() if sl.values}
-        if _DIGIT.search(text):
-            present.add("lnumber")
-        present.update("w" + w for w in self._words & said)
-        if not any(lists[n].values for n in self._controls):
-            present.add(_NO_CONTROL)
-        key = frozenset(present)
+        digit = bool(_DIGIT.search(text))
+        known = self._said.get((said, digit))
+        if known is None:
+            lists: dict[str, Any] = dict(self._lexicon.narrowed_lists(said))
+            present = {"l" + name for name, sl in lists.items() if sl.values}
+            if digit:
+                present.add("lnumber")
+            present.update("w" + w for w in self._words & said)
+            if not any(lists[n].values for n in self._controls):
+                present.add(_NO_CONTROL)
+            known = (frozenset(present) & self._atoms, lists)  # atoms no template needs change nothing
+            with self._lock:
+                if len(self._said) >= _CACHE_LIMIT:
+                    self._said.clear()
+                self._said[said, digit] = known
+        key, lists = known
         intents = self._cache.get(key)
         if intents is None:
             intents = self._build(key)
@@ -101,6 +120,7 @@ class Router:
         """Forget the routed and pruned templates kept per combination of words (benchmarks)."""
         with self._lock:
             self._cache.clear()
+            self._said.clear()
         self.pruner.clear_cache()
 
     def may_be_one_clause(self, text: str) -> bool:
@@ -112,8 +132,10 @@ class Router:
 
     def _build(self, present: frozenset[str]) -> Intents:
         by_intent: dict[str, Intent] = {}
-        for name, block, clauses in self._blocks:
-            if all(clause & present for clause in clauses):
+        # each distinct clause tested once; a block stays when none of its clauses failed
+        failed = frozenset(n for n, clause in enumerate(self._clauses) if clause.isdisjoint(present))
+        for (name, block, _), needs in zip(self._blocks, self._needs):
+            if needs.isdisjoint(failed):
                 by_intent.setdefault(name, Intent(name=name)).data.append(block)
         base = self._base
         return Intents(

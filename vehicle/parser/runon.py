@@ -11,6 +11,7 @@ a run-on is never half-executed on a guess.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 _EN_STARTS = (
@@ -58,6 +59,17 @@ def split(text: str, points: list[int], readable: Callable[[str, bool], bool], m
         return None
     bounds = [0, *points, len(text)]
     memo: dict[int, list[str] | None] = {}
+    controls, verbs = tuple(sorted(controls)), tuple(sorted(verbs))
+
+    def crowded(start: int, end: int) -> bool:
+        """More controls than a template reads, or a control and then a command verb."""
+        first = bisect_left(controls, start)
+        if bisect_left(controls, end) - first > most:
+            return True
+        if first == len(controls):
+            return False
+        after = bisect_right(verbs, controls[first])  # the first verb after the first control
+        return after < len(verbs) and verbs[after] < end
 
     def from_(k: int, depth: int) -> list[str] | None:
         if k == len(bounds) - 1:
@@ -68,10 +80,7 @@ def split(text: str, points: list[int], readable: Callable[[str, bool], bool], m
             return memo[k]
         found = None
         for e in range(len(bounds) - 1, k, -1):
-            inside = sum(1 for c in controls if bounds[k] <= c < bounds[e])
-            if inside > most or any(
-                bounds[k] < v < bounds[e] and any(bounds[k] <= c < v for c in controls) for v in verbs
-            ):
+            if crowded(bounds[k], bounds[e]):
                 continue  # a control, then another command verb: two clauses
             part = text[bounds[k] : bounds[e]].strip(" ,")
             if not part or not readable(part, k == 0):

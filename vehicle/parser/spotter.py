@@ -59,6 +59,8 @@ class Spotter:
         self._zh = grammar.language == "zh"
         self._possessive = grammar.possessive
         self._needs = [(self._need_pattern(alias), need) for alias, need in grammar.vocabulary.needs.items()]
+        #: any need phrase at all (one search instead of one per phrase, for the many clauses with none)
+        self._any_need = re.compile("|".join(f"(?:{p.pattern})" for p, _ in self._needs) or "(?!)")
 
     def only_controls(self, text: str) -> bool:
         """`text` names controls and targets and nothing else ("the sunroof or the windows")."""
@@ -105,7 +107,7 @@ class Spotter:
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
-        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
+        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text) or not self._any_need.search(text):
             return ()
         for pattern, need in self._needs:
             m = pattern.search(text)
