@@ -88,15 +88,28 @@ class VehicleState:
             params = self._controls.get(capability, {}).get(member)
             return dict(params) if params is not None else None
 
-    def snapshot(self) -> dict[str, Any]:
-        """The ``GET /api/v1/vehicle/state`` body (DESIGN section 6)."""
+    def frozen(self) -> tuple[VehicleReading, bool, dict[str, dict[str, dict[str, ParamValue] | None]]]:
+        """Reading, staleness and a copy of every confirmed value, under one
+        lock hold: one instant of the car for a decision (taken every run)."""
         with self._lock:
             reading = self._reading()
-            # two levels of plain dicts of scalars: a comprehension copies them
-            # fully, at a fraction of copy.deepcopy's cost (taken on every turn)
-            controls = {cap: {m: (dict(p) if p is not None else None) for m, p in members.items()}
-                        for cap, members in self._controls.items()}
-        stale = reading.age is None or reading.age > self._max_age
+            controls = self._controls_copy()
+        return reading, reading.age is None or reading.age > self._max_age, controls
+
+    def controls(self) -> dict[str, dict[str, dict[str, ParamValue] | None]]:
+        """A copy of every confirmed value (``snapshot()["controls"]`` alone)."""
+        with self._lock:
+            return self._controls_copy()
+
+    def _controls_copy(self) -> dict[str, dict[str, dict[str, ParamValue] | None]]:
+        # two levels of plain dicts of scalars: a comprehension copies them
+        # fully, at a fraction of copy.deepcopy's cost (taken on every turn)
+        return {cap: {m: (dict(p) if p is not None else None) for m, p in members.items()}
+                for cap, members in self._controls.items()}
+
+    def snapshot(self) -> dict[str, Any]:
+        """The ``GET /api/v1/vehicle/state`` body (DESIGN section 6)."""
+        reading, stale, controls = self.frozen()
         return {
             "vehicle": {
                 "speed_kph": reading.speed_kph,

@@ -48,7 +48,7 @@ class TurnPipeline:
                                    given.text, given.seat)
             emit(TurnEvent.STARTED, {"session_id": turn.session_id, "turn_id": turn.turn_id})
             ctx.parse = parse_stage(ctx)
-            controls_before = rt.state.snapshot().get("controls", {})
+            controls_before = rt.state.controls()
             handled = await self._handle(ctx)
             reply = reply_stage(ctx, handled)
             await rt.db.finish_turn(turn.turn_id, reply, before_values(reply, controls_before, rt.catalog))

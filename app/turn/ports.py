@@ -20,6 +20,7 @@ class ParserPort(Protocol):
 
 class StatePort(Protocol):
     def snapshot(self) -> dict[str, Any]: ...
+    def controls(self) -> dict[str, Any]: ...
 
 
 class TokensPort(Protocol):
@@ -29,7 +30,7 @@ class TokensPort(Protocol):
 
 
 class TurnStorePort(Protocol):
-    """The async store facade: every call runs off the event loop."""
+    """The async store facade: the event loop never waits on it."""
 
     def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str,
                    text: str, seat: str | None = None) -> Awaitable[None]: ...

@@ -29,6 +29,18 @@ def test_snapshot_is_a_copy(state):
     assert state.control("mirror.fold", "cabin") == {"folded": True}
 
 
+def test_frozen_is_one_instant_of_the_same_facts_and_a_copy(state):
+    state.apply_vehicle(12.0, "D", child_lock=True)
+    state.apply_controls("seat.set_heating", {"driver": {"level": 2}})
+    reading, stale, controls = state.frozen()
+    assert (reading.speed_kph, reading.gear, reading.child_lock, stale) == (12.0, "D", True, False)
+    assert controls == state.snapshot()["controls"] == state.controls()
+    controls["seat.set_heating"]["driver"]["level"] = 3
+    state.controls()["seat.set_heating"]["passenger"] = {"level": 9}
+    assert state.control("seat.set_heating", "driver") == {"level": 2}
+    assert state.control("seat.set_heating", "passenger") is None
+
+
 def test_staleness_follows_the_injected_clock_through_the_bus(catalog, dbc, channel, make_link, make_sim, clock):
     """Fed by the real link from the real simulator; time moves by hand."""
     from canbus_helpers import Events

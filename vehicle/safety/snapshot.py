@@ -20,7 +20,11 @@ class StateSnapshot:
 
     @classmethod
     def of(cls, state: Any) -> "StateSnapshot":
-        """Freeze a vehicle state (anything with vehicle(), is_stale(), snapshot())."""
+        """Freeze a vehicle state: its ``frozen()`` instant when it has one
+        (one lock hold), else anything with vehicle(), is_stale(), snapshot()."""
+        frozen = getattr(state, "frozen", None)
+        if frozen is not None:
+            return cls(*frozen())
         return cls(state.vehicle(), state.is_stale(), state.snapshot()["controls"])
 
     def vehicle(self) -> Any:
