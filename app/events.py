@@ -51,8 +51,15 @@ class EventHub:
         return sub
 
     def publish(self, event: str, data: Any) -> None:
-        """Thread-safe: may be called from the CAN receive thread."""
-        if self._loop is None:
+        """Thread-safe: may be called from the CAN receive thread.
+
+        With no subscriber the loop is not woken at all: a command's
+        confirmation would otherwise wait for the GIL behind a loop doing
+        nothing. Nothing is lost: the state is applied before it is
+        published, and a new stream starts with a fresh ``state.snapshot``
+        taken after it subscribed.
+        """
+        if self._loop is None or not self._subs:
             return
         try:
             self._loop.call_soon_threadsafe(self._deliver, event, data)
