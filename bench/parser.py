@@ -7,8 +7,9 @@ building the parser: templates loaded, validated and both languages warmed)
 and then, per language, p50 / p99 / max of one `parse` call over every
 utterance of ``tests/utterances/**/*.yaml`` repeated N times (each call
 timed on its own, in a shuffled order so no utterance always follows the
-same one; these rounds get the kept result of the first round back, as a
-repeated voice command does), then the same with every kept frame and
+same one; the parser keeps up to 1,024 whole results and the table is
+larger, so most of these reads are fresh ones over kept clause frames, as
+varied voice commands are), then the same with every kept frame and
 result emptied before each parse: that is the figure the 2 ms p99 target
 is held to. Then several unpunctuated run-ons of about 300 characters per
 language, each parsed once right after ``clear_cache()`` (first sight), and
