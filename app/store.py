@@ -22,6 +22,7 @@ their turns; turns' words follow the audit's retention in days.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -293,7 +294,8 @@ class AsyncStore:
         if done:
             self._now_calls += 1
             if self._now_calls % self.CHECKPOINT_EVERY == 0:
-                self._pool.submit(self._checkpoint)
+                with contextlib.suppress(RuntimeError):  # shutting down: the pool takes no more work
+                    self._pool.submit(self._checkpoint)
             return result
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, functools.partial(getattr(self.store, name), *args, **kw))

@@ -135,3 +135,10 @@ def test_the_write_ahead_log_is_checkpointed_on_the_stores_threads(store, tmp_pa
         adb.shutdown()
     # one per five writes done at once (a write that met a checkpoint in progress went to the threads)
     assert 1 <= len(checkpoints) <= 2 and all(name.startswith("n7web-store") for name in checkpoints)
+
+
+def test_a_checkpoint_due_while_shutting_down_is_skipped_and_the_call_still_answers(store):
+    adb = AsyncStore(store)
+    adb.CHECKPOINT_EVERY = 1
+    adb.shutdown()
+    assert asyncio.run(adb.has_session("s1")) is True
