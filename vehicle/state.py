@@ -79,8 +79,7 @@ class VehicleState:
 
     def is_stale(self) -> bool:
         """True when speed/gear are unknown or older than the catalog's limit."""
-        age = self.vehicle().age
-        return age is None or age > self._max_age
+        return self._stale(self.vehicle())
 
     def control(self, capability: str, member: str) -> dict[str, ParamValue] | None:
         """Every parameter of a member as last confirmed, or None (unknown)."""
@@ -94,12 +93,15 @@ class VehicleState:
         with self._lock:
             reading = self._reading()
             controls = self._controls_copy()
-        return reading, reading.age is None or reading.age > self._max_age, controls
+        return reading, self._stale(reading), controls
 
     def controls(self) -> dict[str, dict[str, dict[str, ParamValue] | None]]:
         """A copy of every confirmed value (``snapshot()["controls"]`` alone)."""
         with self._lock:
             return self._controls_copy()
+
+    def _stale(self, reading: VehicleReading) -> bool:
+        return reading.age is None or reading.age > self._max_age
 
     def _controls_copy(self) -> dict[str, dict[str, dict[str, ParamValue] | None]]:
         # two levels of plain dicts of scalars: a comprehension copies them

@@ -40,6 +40,9 @@ class MemoryState:
             controls.setdefault(cap, {})[member] = dict(params)
         return {"controls": controls}
 
+    def frozen(self) -> tuple[Reading, bool, dict[str, dict[str, Any]]]:
+        return self.reading, self.stale, self.snapshot()["controls"]
+
     def confirm(self, capability: str, member: str, **params: Any) -> "MemoryState":
         self.controls[(capability, member)] = params
         return self

@@ -20,12 +20,9 @@ class StateSnapshot:
 
     @classmethod
     def of(cls, state: Any) -> "StateSnapshot":
-        """Freeze a vehicle state: its ``frozen()`` instant when it has one
-        (one lock hold), else anything with vehicle(), is_stale(), snapshot()."""
-        frozen = getattr(state, "frozen", None)
-        if frozen is not None:
-            return cls(*frozen())
-        return cls(state.vehicle(), state.is_stale(), state.snapshot()["controls"])
+        """Freeze a vehicle state: its ``frozen()`` instant (reading,
+        staleness and confirmed values, taken in one lock hold)."""
+        return cls(*state.frozen())
 
     def vehicle(self) -> Any:
         return self.reading
