@@ -247,8 +247,13 @@ class McpHost:
         if proc is None or proc.returncode is not None:
             return
         for sig in (signal.SIGTERM, signal.SIGKILL):
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(sig)
+            # Signal the child's group with os.killpg, never proc.send_signal:
+            # Popen.send_signal polls first, which reaps a child that has just
+            # exited, and asyncio's watcher then reports status 255 instead of
+            # the real one (a refused configuration, status 2, looked like a
+            # crash and was restarted).
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, sig)
             try:
                 await asyncio.wait_for(proc.wait(), TERM_GRACE_S)
                 return

@@ -159,3 +159,32 @@ def test_a_server_command_that_cannot_run_leaves_the_host_down_at_once(callback,
             await host.close()
 
     asyncio.run(main())
+
+
+def test_a_refusing_server_is_recognised_however_fast_it_exits(callback, tmp_path: Path) -> None:
+    """Stopping a child that has just exited must not reap it behind asyncio's back.
+
+    Popen.send_signal polls first; when that poll wins the race with the child
+    watcher, the watcher reports status 255 and a refused configuration (2)
+    looks like a crash that is restarted. The race lost about one time in two
+    here, so twenty hosts catch it for sure.
+    """
+    marker = tmp_path / "runs"
+    refusing = tmp_path / "refuse.py"
+    refusing.write_text(f"open({str(marker)!r}, 'a').write('ran\\n')\nraise SystemExit(2)\n")
+
+    async def main() -> None:
+        for _ in range(20):
+            host = McpHost(callback.url, CALLBACK_TOKEN, 5.0, command=sys.executable,
+                           args=("-S", str(refusing)), environ=dict(os.environ))
+            await host.start()
+            try:
+                started = time.monotonic()
+                assert not await host.wait_up(5.0)  # final at once: no restart to wait for
+                assert time.monotonic() - started < 1.0
+                assert host.restarts == 0 and host.state == "down"
+            finally:
+                await host.close()
+
+    asyncio.run(main())
+    assert marker.read_text() == "ran\n" * 20
