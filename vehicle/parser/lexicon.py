@@ -69,13 +69,13 @@ class Lexicon:
         )
         words = {w for entries in self._lists.values() for spellings, _ in entries for w in spellings}
         words |= aliases | set(extra_words)
-        #: first character -> (alias, kind, id) of every catalog word, for :meth:`_scan`
-        self._by_first: dict[str, list[tuple[str, str, str]]] = {}
+        #: first character -> (alias, its length, (kind, alias), kind, id) of every catalog word, for :meth:`_scan`
+        self._by_first: dict[str, list[tuple[str, int, tuple[str, str], str, str]]] = {}
         for kind, table in self._tables.items():
             for alias, ident in table.items():
                 if not alias:
                     raise ValueError(f"empty {kind} alias for {ident!r}")
-                self._by_first.setdefault(alias[0], []).append((alias, kind, ident))
+                self._by_first.setdefault(alias[0], []).append((alias, len(alias), (kind, alias), kind, ident))
         #: where a catalog word may begin: one of their first characters (at a word start in English)
         firsts = "".join(re.escape(ch) for ch in sorted(self._by_first))
         self._starts = re.compile(("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])"
@@ -199,15 +199,16 @@ class Lexicon:
         ends: dict[tuple[str, str], int] = {}
         size = len(text)
         by_first = self._by_first
+        starts_with = text.startswith
         for m in self._starts.finditer(text):
             i = m.start()
-            for alias, kind, ident in by_first[text[i]]:
-                end = i + len(alias)
-                if not text.startswith(alias, i) or i < ends.get((kind, alias), 0):
+            for alias, length, key, kind, ident in by_first[text[i]]:
+                if not starts_with(alias, i) or i < ends.get(key, 0):
                     continue
+                end = i + length
                 if bounded and end < size and _WORD_CHAR(text[end]):
                     continue
-                ends[kind, alias] = end
+                ends[key] = end
                 found.append((i, end, kind, ident))
         found.sort(key=lambda h: (h[0] - h[1], h[0], h[2], h[3]))  # longest first
         taken = bytearray(size)

@@ -266,10 +266,11 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     polite = bool(_ZH_POLITE_ASK.match(text))
     if polite:
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
-    denied = _ZH_DENIED.match(zh_strip(text))
-    if denied is not None and zh_strip(text)[denied.end():]:
-        text = "别" + zh_strip(text)[denied.end():]
     stripped = zh_strip(text)
+    denied = _ZH_DENIED.match(stripped)
+    if denied is not None and stripped[denied.end():]:
+        text = "别" + stripped[denied.end():]
+        stripped = zh_strip(text)
     if _ZH_RETRACTION.match(stripped) or _ZH_RETRACTION.match(text):
         return Clause(text=raw, body="", retraction=True)
     speaker = bool(_ZH_SPEAKER.search(text))
@@ -283,7 +284,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
     body = _ZH_NEGATION.sub("", text) if negated else text
-    body = re.sub(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?", "", body)
+    body = _ZH_SPEAKER_WORDS.sub("", body)
     if conditional:
         m = _ZH_THEN.match(body)
         body = body[m.end():] if m else _ZH_CONDITION.sub("", body)
@@ -297,6 +298,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
                   howto=question and bool(_ZH_HOWTO.search(text)))
 
 
+_ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
 _ZH_IMPERATIVE = re.compile(r"^(?:把|将|给|打开|开启|开|关闭|关掉|关上|关|调|设|升|降|启动|请|帮|麻烦)")
 
 
