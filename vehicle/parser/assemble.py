@@ -223,14 +223,17 @@ class Assembler:
         """Identical repeats collapse; different values for one control cancel."""
         out: list[Action] = []
         keys: list[tuple] = []  # out's keys, kept in step with it
+        same: dict[str, list[int]] = {}  # control -> indexes in out (only those can overlap)
         dropped: set[int] = set()
         for action in actions:
             key = action.key()
             if key in keys:
                 continue
             merged = False
-            for n, kept in enumerate(out):
-                if not self._overlap(action, kept):
+            control = self._control(action.capability)
+            for n in same.get(control, ()):
+                kept = out[n]
+                if not self._members(action) & self._members(kept):
                     continue
                 if kept.capability == action.capability and kept.target == action.target and not (
                     set(kept.parameters) & set(action.parameters)
@@ -244,6 +247,7 @@ class Assembler:
                     dropped.add(len(out))
                     self.conflict = True
             if not merged:
+                same.setdefault(control, []).append(len(out))
                 out.append(action)
                 keys.append(key)
         return [a for n, a in enumerate(out) if n not in dropped]
