@@ -4,56 +4,56 @@ hassil walks a template's expression tree with a generator per node and a
 new context object per step; a clause of a run-on asks it ~35 times, and
 most of that time is the walk itself (and, around it, routing and pruning
 to keep the walk short). This module answers the same question from a
-form of the templates compiled once at parser build time:
+form of the templates compiled once, at the parser's warm-up:
 
-* every sentence is one node graph (expansion rules inlined, shared between
-  sentences, so "<dev>" at one text position is read once per clause);
-* a node read at (position, start-of-word flag) gives every way it can end
-  -- (position, flag, literal characters matched, entities) -- in hassil's
-  depth-first order, keeping per end state only the parse hassil would rank
-  first: the most literal characters, the earliest on a tie. What follows a
-  node depends only on where it ended, so that choice is exact;
-* sentences are indexed by the characters they can start with, so a clause
-  only tries the few that can read its first character.
+* every sentence is one node graph, expansion rules inlined and shared
+  between sentences, nested sequences and alternatives flattened (hassil
+  yields them in the same order), an alternative of plain words one node;
+* :mod:`.fastindex` picks the sentences that can read a clause (an index on
+  its first characters, then a regular expression per sentence accepting a
+  superset of what hassil accepts);
+* :mod:`.fastread` reads each of those exactly: hassil's best parse.
 
 The text semantics are hassil 3.13's, step by step (``match_expression``):
-literal chunks matched with ``re.IGNORECASE`` at a position, a start of word
-skipping whitespace before a chunk (English), whitespace between CJK
-characters removed (Chinese), list values tried in hassil's candidate order
-with the start-of-word flag restored after them and their text not counted,
-digits read by hassil's number pattern, the remainder allowed to be
-whitespace, results ranked by literal characters matched then intent name,
-ties to the first produced (intents, blocks, sentences, text with skip words
-first, depth-first). Anything the templates do not use (wildcards,
-permutations, context, per-block lists or rules, number words), and a
-clause with a hyphen, an underscore or punctuation left after hassil's
-normalisation, is not compiled: :func:`compile_grammar` returns None or
-:meth:`FastMatcher.entities` returns ``FALLBACK`` and the caller asks hassil.
-``tests/parser/test_parser_fastmatch.py`` holds it to hassil's answer.
+the clause normalised and its skip words removed as ``recognize_all`` does
+(with skip words first when any were removed), literal chunks matched with
+``re.IGNORECASE`` at a position, whitespace skipped before a chunk at a
+start of word (English), whitespace between CJK characters removed
+(Chinese), list values tried in hassil's candidate order with the
+start-of-word flag restored after them and their text not counted, digits
+read by hassil's number pattern, whitespace allowed at the end, results
+ranked by literal characters matched then intent name, ties to the first
+produced (intents, blocks, sentences, texts, depth first).
+
+Anything the shipped templates do not use (wildcards, permutations,
+context, per-block lists or rules, number words, captures) is not compiled:
+:func:`compile_grammar` returns None and the caller asks hassil. A clause
+with a hyphen, an underscore or punctuation hassil would strip or keep
+(rare in clause bodies) is not read here either (``FALLBACK``).
+``tests/parser/test_parser_fastmatch.py`` holds the answer to hassil's.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from hassil.expression import Alternative, ListReference, RuleReference, Sentence, Sequence, TextChunk
+from hassil.expression import Alternative, ListReference, RuleReference, Sequence, TextChunk
 from hassil.intents import Intents, RangeSlotList, TextSlotList
-from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, fold_case
+from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
-from .recognize import _matchable, prepare
+from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple
+from .fastread import Entities, Reader
 
-_CHUNK, _SEQ, _ALT, _LIST, _NUM = range(5)
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
-_NUMBER = re.compile(r"(\s*-?[0-9]+)")  # hassil's INTEGER_START, matched at a position
-_SPACE = re.compile(r"\s*")
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
-#: What :meth:`FastMatcher.entities` returns for a clause it does not read itself.
+#: Characters of the index key (English spells words out; a Chinese character says more).
+_KEY_SIZE = {True: 6, False: 4}
+#: What :meth:`FastMatcher.entities` returns for a clause it leaves to hassil.
 FALLBACK = object()
-#: One parse: (slot, value, text) per entity, in the order hassil adds them.
-Entities = tuple[tuple[str, Any, str], ...]
-#: One way a node ends: (position, start of word, literal characters, entities).
-Outcome = tuple[int, bool, int, Entities]
+#: slot -> (value, text as said)
+Slots = dict[str, tuple[Any, str]]
 
 
 class Unsupported(Exception):
@@ -95,37 +95,32 @@ class FastMatcher:
     def __init__(self, intents: Intents, language: str) -> None:
         self.language = language
         self._spaced = not intents.settings.ignore_whitespace
-        self._skip_words = list(intents.skip_words)
+        self._skip = _skip_pattern(list(intents.skip_words), self._spaced)
         self._rules = intents.expansion_rules
-        self._lists: dict[str, _List] = {}
-        self._range: dict[str, tuple[int, int]] = {}
         self._slot_lists = intents.slot_lists
-        self._ids = 0
+        self._lists: dict[str, _List] = {}
         self._rule_nodes: dict[str, tuple] = {}
+        self._ids = 0
         sentences: list[_Sentence] = []
         for intent in intents.intents.values():
             for data in intent.data:
                 if (data.slot_lists or data.expansion_rules or data.requires_context or data.excludes_context
                         or data.required_keywords or data.wildcard_list_names):
-                    raise Unsupported(f"block of {intent.name} has its own lists, rules, context or keywords")
+                    raise Unsupported(f"a block of {intent.name} has its own lists, rules, context or keywords")
                 for sentence in data.sentences:
                     node = self._node(sentence.expression, ())
                     sentences.append(_Sentence(len(sentences), intent.name, node, dict(data.slots)))
         self._sentences = sentences
-        # index: first character a sentence can read -> its sentences, in order
-        index: dict[str, list[_Sentence]] = {}
-        anywhere: list[_Sentence] = []
+        self._key_size = _KEY_SIZE[self._spaced]
+        index: dict[str, set[int]] = {}
+        gates: dict[int, str] = {}
+        self._gates: list[re.Pattern[str]] = []
         for sentence in sentences:
-            first = self._first(sentence.node, {})
-            if first is None:
-                anywhere.append(sentence)
-            else:
-                for char in first:
-                    index.setdefault(char, []).append(sentence)
-        self._anywhere = tuple(anywhere)
-        self._index = {
-            char: tuple(sorted({*found, *anywhere}, key=lambda s: s.order)) for char, found in index.items()
-        }
+            for prefix in prefixes(sentence.node, self._key_size):
+                index.setdefault(prefix, set()).add(sentence.order)
+            self._gates.append(compile_gate(sentence.node, self._spaced, gates))
+        self._index = {prefix: frozenset(orders) for prefix, orders in index.items()}
+        self._every = frozenset(range(len(sentences)))
 
     # -- compiling -------------------------------------------------------------
 
@@ -139,7 +134,7 @@ class FastMatcher:
         if isinstance(expr, RuleReference):
             name = expr.rule_name
             if name in rules or name not in self._rules:
-                raise Unsupported(f"rule <{name}> is missing or recursive")
+                raise Unsupported(f"rule <{name}> is missing or refers to itself")
             node = self._rule_nodes.get(name)
             if node is None:
                 node = self._rule_nodes[name] = self._node(self._rules[name].expression, (*rules, name))
@@ -147,20 +142,48 @@ class FastMatcher:
         if isinstance(expr, ListReference):
             return self._list_ref(expr)
         if type(expr) is Sequence:
-            return self._new(_SEQ, tuple(self._node(i, rules) for i in expr.items))
+            if not expr.items:
+                return self._new(SEQ, ())  # reads nothing, ever
+            items = [self._node(i, rules) for i in expr.items]
+            flat = tuple(n for item in items for n in (item[2] if item[0] == SEQ and item[2] else (item,)))
+            return flat[0] if len(flat) == 1 else self._new(SEQ, flat)
         if type(expr) is Alternative:
-            return self._new(_ALT, tuple(self._node(i, rules) for i in expr.items))
+            items = [self._node(i, rules) for i in expr.items]
+            flat = tuple(n for item in items for n in (item[2] if item[0] in (ALT, WORDS) else (item,)))
+            if len(flat) == 1:
+                return flat[0]
+            if all(n[0] == CHUNK for n in flat):
+                return self._words(flat)
+            return self._new(ALT, flat)
         raise Unsupported(f"{type(expr).__name__} is not compiled")
 
     def _chunk(self, text: str) -> tuple:
+        word_end = text.endswith(_WORD_END)
         if self._spaced:
             lead = text.lstrip()
-            return self._new(
-                _CHUNK, text, text.endswith(_WORD_END), len(text.strip()),
-                lead, _prefix(lead), _prefix(text),
-            )
-        zh = CJK_WHITESPACE.sub("", text)
-        return self._new(_CHUNK, text, text.endswith(_WORD_END), len(zh.strip()), zh, _prefix(zh), None)
+            return self._new(CHUNK, text, word_end, len(text.strip()), lead, _prefix(lead), _prefix(text))
+        bare = CJK_WHITESPACE.sub("", text)
+        return self._new(CHUNK, text, word_end, len(bare.strip()), bare, _prefix(bare), None)
+
+    def _words(self, items: tuple) -> tuple:
+        """Alternative literals, indexed by the folded first character each can read."""
+        def table(texts: list[str]) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+            keyed: dict[str, set[int]] = {}
+            always: set[int] = set()
+            for i, text in enumerate(texts):
+                head = fold_case(text[:1]) if text else ""
+                if head and len(head) == 1 and (simple(head) or head == " "):
+                    keyed.setdefault(head, set()).add(i)
+                else:
+                    always.add(i)  # empty, whitespace at a start of word, or an uncommon character
+            return {k: tuple(sorted(v | always)) for k, v in keyed.items()}, tuple(sorted(always))
+
+        by_lead, lead_always = table([n[5] if n[2] else "" for n in items])
+        if self._spaced:
+            by_raw, raw_always = table([n[2] for n in items])
+        else:
+            by_raw, raw_always = by_lead, lead_always
+        return self._new(WORDS, items, by_lead, lead_always, by_raw, raw_always)
 
     def _list_ref(self, ref: ListReference) -> tuple:
         if ref.is_capture:
@@ -170,14 +193,13 @@ class FastMatcher:
         if isinstance(slot_list, RangeSlotList):
             if (not slot_list.digits or slot_list.words or slot_list.step != 1 or slot_list.fraction_type is not None
                     or slot_list.multiplier is not None):
-                raise Unsupported(f"range list {name} needs more than digits")
-            self._range[name] = (slot_list.start, slot_list.stop)
-            return self._new(_NUM, ref.slot_name, slot_list.start, slot_list.stop)
+                raise Unsupported(f"range list {name} reads more than digits")
+            return self._new(NUM, ref.slot_name, slot_list.start, slot_list.stop)
         if type(slot_list) is not TextSlotList:
             raise Unsupported(f"list {name} is missing or not a text list")
         if name not in self._lists:
             self._lists[name] = self._compile_list(slot_list)
-        return self._new(_LIST, ref.slot_name, self._lists[name])
+        return self._new(LIST, ref.slot_name, self._lists[name])
 
     def _compile_list(self, slot_list: TextSlotList) -> _List:
         values: list[_Value] = []
@@ -190,8 +212,8 @@ class FastMatcher:
                 raise Unsupported(f"list {slot_list.name} has values with context")
             text_in = value.text_in
             plain = isinstance(text_in, TextChunk)
-            node = self._node(text_in, ())
-            if _has_refs(node):
+            node = self._chunk(text_in.text) if plain else self._node(text_in, ())
+            if _reads_lists(node):
                 raise Unsupported(f"list {slot_list.name} has values reading lists")
             item = _Value(node, value.value_out, len(text_in.text) if plain else None, i)
             values.append(item)
@@ -202,7 +224,7 @@ class FastMatcher:
                 by_word.setdefault(fold_case(lead), []).append(item)
             else:
                 unindexed.append(item)
-            raw = (text_in.text if self._spaced else CJK_WHITESPACE.sub("", text_in.text)) if plain else ""
+            raw = node[2] if plain and self._spaced else node[5] if plain else ""
             if plain and raw and len(fold_case(raw)) == len(raw):
                 by_raw.setdefault(fold_case(raw), []).append(item)
             else:
@@ -212,91 +234,35 @@ class FastMatcher:
             by_raw, tuple(sorted({len(k) for k in by_raw})), raw_unindexed,
         )
 
-    def _first(self, node: tuple, memo: dict) -> frozenset[str] | None:
-        """Every folded character a match of `node` can start with ("" when it
-        can read nothing), or None when that is not known (read it always)."""
-        found = memo.get(node[1], _MISSING)
-        if found is not _MISSING:
-            return found
-        memo[node[1]] = None  # cycles (none expected) read always
-        kind = node[0]
-        result: frozenset[str] | None
-        if kind == _CHUNK:
-            heads = set()
-            for text in (node[2], node[5]):
-                text = text.lstrip() if self._spaced else text
-                heads.add(fold_case(text[:1]) if text else "")
-            result = None if any(not _simple(h) for h in heads if h) else frozenset(heads)
-        elif kind == _NUM:
-            result = frozenset("0123456789-")
-        elif kind == _LIST:
-            result = frozenset()
-            for value in node[3].values:
-                sub = self._first(value.node, memo)
-                if sub is None:
-                    result = None
-                    break
-                result |= sub
-        elif kind == _ALT:
-            result = frozenset()
-            for item in node[2]:
-                sub = self._first(item, memo)
-                if sub is None:
-                    result = None
-                    break
-                result |= sub
-        else:  # a sequence: its first item, and the next while the items so far can read nothing
-            result = frozenset({""})
-            for item in node[2]:
-                sub = self._first(item, memo)
-                if sub is None:
-                    result = None
-                    break
-                result = (result - {""}) | sub
-                if "" not in sub:
-                    break
-        memo[node[1]] = result
-        return result
-
     # -- matching --------------------------------------------------------------
 
-    def entities(self, text: str) -> tuple[str, dict[str, tuple[Any, str]]] | None | object:
+    def entities(self, text: str) -> tuple[str, Slots] | None | object:
         """The best parse of `text`: (intent, slot -> (value, text)) with the
         block's fixed slots added, None when no template reads it, or
-        ``FALLBACK`` when this clause is not one this matcher reads."""
-        prepared = prepare(text, self._skip_words, not self._spaced)
-        without = _matchable(prepared.without_skip, not self._spaced).text
-        candidates = [without]
-        if prepared.without_skip.text != prepared.with_skip.text:
-            candidates.insert(0, _matchable(prepared.with_skip, not self._spaced).text)
-        runs: list[tuple[_Run, frozenset[int] | None]] = []
+        ``FALLBACK`` when this clause is one this matcher leaves to hassil."""
+        candidates = self.candidates(text)
+        if candidates is None:
+            return FALLBACK
+        runs: list[tuple[str, str, frozenset[int]]] = []
         for candidate in candidates:
-            if _UNSAFE.intersection(candidate):
-                return FALLBACK
             folded = fold_case(candidate)
             if len(folded) != len(candidate):
                 return FALLBACK
-            head = fold_case(candidate[:1]) if candidate else ""
-            if head and not head.isspace() and _simple(head):
-                chosen = self._index.get(head, self._anywhere)
-                runs.append((_Run(candidate, folded, self._spaced), frozenset(s.order for s in chosen)))
-            else:
-                runs.append((_Run(candidate, folded, self._spaced), None))
-        wanted = set()
-        for _, orders in runs:
-            if orders is None:
-                wanted = None
-                break
-            wanted |= orders
+            runs.append((candidate, folded, self._chosen(folded)))
+        wanted = runs[0][2] if len(runs) == 1 else runs[0][2] | runs[1][2]
         best: tuple[int, str] | None = None
         best_parse: tuple[_Sentence, Entities] | None = None
-        for sentence in self._sentences:
-            if wanted is not None and sentence.order not in wanted:
-                continue
-            for run, orders in runs:
-                if orders is not None and sentence.order not in orders:
+        readers: list[Reader | None] = [None] * len(runs)
+        for order in sorted(wanted):
+            sentence = self._sentences[order]
+            gate = self._gates[order]
+            for n, (candidate, folded, chosen) in enumerate(runs):
+                if order not in chosen or gate.fullmatch(candidate) is None:
                     continue
-                found = run.best(sentence.node)
+                reader = readers[n]
+                if reader is None:
+                    reader = readers[n] = Reader(candidate, folded, self._spaced)
+                found = reader.best(sentence.node)
                 if found is None:
                     continue
                 key = (-found[0], sentence.intent)
@@ -305,7 +271,7 @@ class FastMatcher:
         if best_parse is None:
             return None
         sentence, parse = best_parse
-        slots: dict[str, tuple[Any, str]] = {}
+        slots: Slots = {}
         for slot, value, said in parse:
             slots[slot] = (value, said)
         for slot, value in sentence.slots.items():
@@ -313,151 +279,43 @@ class FastMatcher:
                 slots[slot] = (value, "")
         return sentence.intent, slots
 
-
-class _Run:
-    """One candidate text being read: every node's outcomes per (position, flag), kept."""
-
-    __slots__ = ("text", "folded", "spaced", "size", "end", "memo")
-
-    def __init__(self, text: str, folded: str, spaced: bool) -> None:
-        self.text = text
-        self.folded = folded
-        self.spaced = spaced
-        self.size = len(text)
-        self.end = len(text.rstrip())  # from here on only whitespace is left
-        self.memo: dict[tuple[int, int, bool], list[Outcome]] = {}
-
-    def best(self, node: tuple) -> tuple[int, Entities] | None:
-        """Most literal characters of a whole-text parse of `node`, and the first such parse."""
-        found: tuple[int, Entities] | None = None
-        end = self.end
-        for position, _, chunks, ents in self.read(node, 0, True):
-            if position >= end and (found is None or chunks > found[0]):
-                found = (chunks, ents)
-        return found
-
-    def read(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        key = (node[1], position, start)
-        found = self.memo.get(key)
-        if found is None:
-            kind = node[0]
-            if kind == _CHUNK:
-                found = self._chunk(node, position, start)
-            elif kind == _SEQ:
-                found = self._sequence(node[2], position, start)
-            elif kind == _ALT:
-                found = _keep_best([o for item in node[2] for o in self.read(item, position, start)])
-            elif kind == _LIST:
-                found = self._list(node, position, start)
+    def candidates(self, text: str) -> list[str] | None:
+        """The texts hassil matches, in its order: with skip words (when any were
+        removed), then without; None for a text with punctuation, "-" or "_"."""
+        norm = unicodedata.normalize("NFC", WHITESPACE_CAPTURE.sub(" ", text)).replace("’", "'")
+        if not _UNSAFE.isdisjoint(norm):
+            return None
+        norm = norm.strip()  # no punctuation: hassil's punctuation removal changes nothing
+        without = norm
+        if self._skip is not None:
+            if self._spaced:
+                without = WHITESPACE_CAPTURE.sub(" ", self._skip.sub(" ", norm)).strip()
             else:
-                found = self._number(node, position, start)
-            self.memo[key] = found
-        return found
+                without = self._skip.sub("", norm)
+        texts = [without] if without == norm else [norm, without]
+        if self._spaced:
+            return [t + " " for t in texts]  # hassil's artificial word boundary
+        return [CJK_WHITESPACE.sub("", t) for t in texts]
 
-    def _chunk(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        _, _, text, word_end, count, lead, lead_rx, raw_rx = node
-        if text == "":
-            return [(position, start, 0, ())]
-        at = position
-        if self.spaced and start:
-            at = _SPACE.match(self.text, position).end()
-            chunk, pattern = lead, lead_rx
-        elif self.spaced:
-            chunk, pattern = text, raw_rx
-        else:
-            chunk, pattern = lead, lead_rx  # Chinese: the chunk without CJK whitespace, nothing skipped
-        if not chunk:
-            return [(at, word_end, 0, ())]
-        found = pattern.match(self.text, at)
-        if found is not None:
-            return [(found.end(), word_end, count, ())]
-        if at >= self.end and chunk.isspace():
-            return [(position, start, 0, ())]
-        return []
-
-    def _sequence(self, items: tuple, position: int, start: bool) -> list[Outcome]:
-        if not items:
-            return []  # hassil's empty sequence yields nothing
-        current: list[Outcome] = [(position, start, 0, ())]
-        for item in items:
-            produced: list[Outcome] = []
-            for pos, flag, chunks, ents in current:
-                for pos2, flag2, chunks2, ents2 in self.read(item, pos, flag):
-                    produced.append((pos2, flag2, chunks + chunks2, ents + ents2 if ents2 else ents))
-            if not produced:
-                return []
-            current = _keep_best(produced) if len(produced) > 1 else produced
-        return current
-
-    def _list(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        _, _, slot, compiled = node
-        text, size = self.text, self.size
-        if position >= size:
-            return []
-        if self.spaced and start:
-            at = _SPACE.match(text, position).end()
-            if at < size:  # hassil's get_candidates: indexed values by key length, then the others
-                values = []
-                folded = self.folded
-                for length in compiled.word_lengths:
-                    if at + length > size:
-                        break
-                    hit = compiled.by_word.get(folded[at : at + length])
-                    if hit:
-                        values.extend(hit)
-                values.extend(compiled.unindexed)
-            else:
-                values = compiled.values
-        else:  # every value in list order (only those that may match at this position are tried)
-            folded = self.folded
-            values = list(compiled.raw_unindexed)
-            for length in compiled.raw_lengths:
-                if position + length > size:
-                    break
-                hit = compiled.by_raw.get(folded[position : position + length])
-                if hit:
-                    values.extend(hit)
-            values.sort(key=lambda v: v.index)
-        out: list[Outcome] = []
-        seen: set[int] = set()
-        left = size - position
-        for value in values:
-            if value.chunk_len is not None and (left < value.chunk_len or not value.node[2].strip()):
-                continue
-            for end, _, _, _ in self.read(value.node, position, start):
-                if end in seen:
-                    continue  # an earlier value ends here too, and the rest reads the same
-                seen.add(end)
-                said = text[position:end]
-                out.append((end, start, 0, ((slot, said if value.out is None else value.out, said),)))
-        return out
-
-    def _number(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        _, _, slot, low, high = node
-        if position >= self.size:
-            return []
-        found = _NUMBER.match(self.text, position)
-        if found is None:
-            return []
-        said = found.group(1)
-        value = float(said)
-        if not low <= value <= high:
-            return []
-        return [(found.end(), start, 0, ((slot, value, said),))]
+    def _chosen(self, folded: str) -> frozenset[int]:
+        """The sentences whose first characters the text starts with."""
+        key = key_of(folded, self._key_size)
+        if key is None:
+            return self._every
+        index = self._index
+        found = [index[key[:k]] for k in range(len(key) + 1) if key[:k] in index]
+        return found[0].union(*found[1:]) if found else frozenset()
 
 
-def _keep_best(outcomes: list[Outcome]) -> list[Outcome]:
-    """Per end state, the parse hassil would rank first (most literal characters,
-    then earliest), in the order of the parses kept."""
-    kept: dict[tuple[int, bool], tuple[int, Outcome]] = {}
-    for order, outcome in enumerate(outcomes):
-        state = (outcome[0], outcome[1])
-        old = kept.get(state)
-        if old is None or outcome[2] > old[1][2]:
-            kept[state] = (order, outcome)
-    if len(kept) == len(outcomes):
-        return outcomes
-    return [outcome for _, outcome in sorted(kept.values(), key=lambda kv: kv[0])]
+def _skip_pattern(skip_words: list[str], spaced: bool) -> re.Pattern[str] | None:
+    """hassil's skip-word pattern (``remove_skip_words_tracked``), compiled once."""
+    words = sorted({w.strip() for w in skip_words if w.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w in words)
+    if spaced:
+        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+    return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
 
 
 def _prefix(text: str) -> re.Pattern[str]:
@@ -465,20 +323,11 @@ def _prefix(text: str) -> re.Pattern[str]:
     return re.compile(re.escape(text), re.IGNORECASE)
 
 
-def _simple(char: str) -> bool:
-    """A character whose case matching the first-character index can key on exactly."""
-    return ("a" <= char <= "z") or ("0" <= char <= "9") or char in " '%&" or bool(_CJK_CHAR.match(char))
-
-
-_CJK_CHAR = re.compile(r"[一-鿿㐀-䶿぀-ヿ가-힯]")
-_MISSING = object()
-
-
-def _has_refs(node: tuple) -> bool:
-    if node[0] in (_LIST, _NUM):
+def _reads_lists(node: tuple) -> bool:
+    if node[0] in (LIST, NUM):
         return True
-    if node[0] in (_SEQ, _ALT):
-        return any(_has_refs(item) for item in node[2])
+    if node[0] in (SEQ, ALT, WORDS):
+        return any(_reads_lists(item) for item in node[2])
     return False
 
 
@@ -490,4 +339,4 @@ def compile_grammar(intents: Intents, language: str) -> FastMatcher | None:
         return None
 
 
-__all__ = ["FALLBACK", "FastMatcher", "compile_grammar"]
+__all__ = ["FALLBACK", "FastMatcher", "Slots", "compile_grammar"]
