@@ -106,6 +106,50 @@ def _extend(text: str, words: str, size: int) -> tuple[str, bool]:
     return text, len(text) >= size
 
 
+def starts(node: tuple, memo: dict[int, tuple[frozenset[str] | None, bool]]) -> tuple[frozenset[str] | None, bool]:
+    """(folded first non-space characters a match can read, None if not known;
+    whether it can read nothing but whitespace). A node that cannot read
+    nothing is not tried where the text's next character is not among them."""
+    found = memo.get(node[1])
+    if found is not None:
+        return found
+    kind = node[0]
+    chars: frozenset[str] | None
+    if kind == CHUNK:
+        bare = node[5].lstrip() if node[2] else ""
+        head = fold_case(bare[:1]) if bare else ""
+        if not bare:
+            chars, empty = frozenset(), True
+        elif len(head) == 1 and simple(head):
+            chars, empty = frozenset(head), False
+        else:
+            chars, empty = None, False
+    elif kind == NUM:
+        chars, empty = frozenset("0123456789-"), False
+    elif kind == SEQ:
+        chars, empty = frozenset(), not node[2]
+        if node[2]:
+            empty = True
+            for item in node[2]:
+                sub, sub_empty = starts(item, memo)
+                chars = None if chars is None or sub is None else chars | sub
+                if not sub_empty:
+                    empty = False
+                    break
+    else:
+        if kind == LIST:
+            items = [v.node for v in node[3].values if v.chunk_len is None or v.node[2].strip()]
+        else:
+            items = node[2]
+        chars, empty = frozenset(), False
+        for item in items:
+            sub, sub_empty = starts(item, memo)
+            chars = None if chars is None or sub is None else chars | sub
+            empty = empty or sub_empty
+    memo[node[1]] = (chars, empty)
+    return chars, empty
+
+
 def gate(node: tuple, spaced: bool, memo: dict[int, str]) -> str:
     """A regular expression accepting every text hassil reads with `node` (and more)."""
     found = memo.get(node[1])
@@ -186,4 +230,4 @@ def compile_gate(node: tuple, spaced: bool, memo: dict[int, str]) -> re.Pattern[
     return re.compile(gate(node, spaced, memo) + r"\s*+", re.IGNORECASE)
 
 
-__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "key_of", "prefixes", "simple"]
+__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "key_of", "prefixes", "simple", "starts"]

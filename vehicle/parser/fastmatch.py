@@ -43,13 +43,13 @@ from hassil.expression import Alternative, ListReference, RuleReference, Sequenc
 from hassil.intents import Intents, RangeSlotList, TextSlotList
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
-from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple
+from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple, starts
 from .fastread import Entities, Reader
 
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
 #: Characters of the index key (English spells words out; a Chinese character says more).
-_KEY_SIZE = {True: 6, False: 4}
+_KEY_SIZE = {True: 6, False: 3}
 #: What :meth:`FastMatcher.entities` returns for a clause it leaves to hassil.
 FALLBACK = object()
 #: slot -> (value, text as said)
@@ -71,13 +71,11 @@ class _Value:
 @dataclass(slots=True)
 class _List:
     values: list[_Value]
-    by_word: dict[str, list[_Value]]
-    """Folded left-stripped text -> values (hassil's candidate index, insertion order)."""
-    word_lengths: tuple[int, ...]
+    by_word: dict
+    """Trie of folded left-stripped texts -> values (hassil's candidate index, insertion order)."""
     unindexed: list[_Value]
-    by_raw: dict[str, list[_Value]]
-    """Folded text as matched without a start of word -> values (a pre-filter only)."""
-    raw_lengths: tuple[int, ...]
+    by_raw: dict
+    """Trie of folded texts as matched without a start of word -> values (a pre-filter only)."""
     raw_unindexed: list[_Value]
 
 
@@ -120,7 +118,12 @@ class FastMatcher:
                 index.setdefault(prefix, set()).add(sentence.order)
             self._gates.append(compile_gate(sentence.node, self._spaced, gates))
         self._index = {prefix: frozenset(orders) for prefix, orders in index.items()}
+        starts_of: dict[int, tuple[frozenset[str] | None, bool]] = {}
+        for sentence in sentences:
+            starts(sentence.node, starts_of)
+        self._heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
         self._every = frozenset(range(len(sentences)))
+        self._chosen_by_key: dict[str, frozenset[int]] = {}
 
     # -- compiling -------------------------------------------------------------
 
@@ -229,10 +232,7 @@ class FastMatcher:
                 by_raw.setdefault(fold_case(raw), []).append(item)
             else:
                 raw_unindexed.append(item)
-        return _List(
-            values, by_word, tuple(sorted({len(k) for k in by_word})), unindexed,
-            by_raw, tuple(sorted({len(k) for k in by_raw})), raw_unindexed,
-        )
+        return _List(values, _trie(by_word), unindexed, _trie(by_raw), raw_unindexed)
 
     # -- matching --------------------------------------------------------------
 
@@ -261,7 +261,7 @@ class FastMatcher:
                     continue
                 reader = readers[n]
                 if reader is None:
-                    reader = readers[n] = Reader(candidate, folded, self._spaced)
+                    reader = readers[n] = Reader(candidate, folded, self._spaced, self._heads)
                 found = reader.best(sentence.node)
                 if found is None:
                     continue
@@ -302,9 +302,29 @@ class FastMatcher:
         key = key_of(folded, self._key_size)
         if key is None:
             return self._every
-        index = self._index
-        found = [index[key[:k]] for k in range(len(key) + 1) if key[:k] in index]
-        return found[0].union(*found[1:]) if found else frozenset()
+        chosen = self._chosen_by_key.get(key)
+        if chosen is None:
+            index = self._index
+            found = [index[key[:k]] for k in range(len(key) + 1) if key[:k] in index]
+            chosen = found[0].union(*found[1:]) if found else frozenset()
+            if len(self._chosen_by_key) >= 4096:
+                self._chosen_by_key.clear()
+            self._chosen_by_key[key] = chosen
+        return chosen
+
+
+def _trie(keyed: dict[str, list[_Value]]) -> dict:
+    """{char: (values ending here, children)}, the values of a key in list order."""
+    root: dict = {}
+    for key, values in keyed.items():
+        node = root
+        for n, char in enumerate(key):
+            found, children = node.get(char, ([], {}))
+            if n == len(key) - 1:
+                found = found + values
+            node[char] = (found, children)
+            node = children
+    return root
 
 
 def _skip_pattern(skip_words: list[str], spaced: bool) -> re.Pattern[str] | None:

@@ -31,9 +31,10 @@ Outcome = tuple[int, bool, int, Entities]
 class Reader:
     """One candidate text (normalised as hassil matches it) and what was read of it."""
 
-    __slots__ = ("text", "folded", "spaced", "size", "end", "skip", "memo")
+    __slots__ = ("text", "folded", "spaced", "size", "end", "skip", "memo", "heads")
 
-    def __init__(self, text: str, folded: str, spaced: bool) -> None:
+    def __init__(self, text: str, folded: str, spaced: bool, heads: dict[int, frozenset[str]]) -> None:
+        self.heads = heads  # node id -> the characters it must start with (nodes that read something)
         self.text = text
         self.folded = folded  # fold_case(text), the same length
         self.spaced = spaced
@@ -59,6 +60,12 @@ class Reader:
         key = (node[1], position, start)
         found = self.memo.get(key)
         if found is None:
+            heads = self.heads.get(node[1])
+            if heads is not None:
+                at = self.skip[position]
+                if self.folded[at : at + 1] not in heads:
+                    self.memo[key] = found = []
+                    return found
             kind = node[0]
             if kind == SEQ:
                 found = self._sequence(node[2], position, start)
@@ -134,26 +141,13 @@ class Reader:
         if self.spaced and start:
             at = self.skip[position]
             if at < size:  # hassil's get_candidates: indexed values by key length, then the others
-                values = []
-                folded = self.folded
-                for length in compiled.word_lengths:
-                    if at + length > size:
-                        break
-                    hit = compiled.by_word.get(folded[at : at + length])
-                    if hit:
-                        values.extend(hit)
+                values = _walk(compiled.by_word, self.folded, at, size)
                 values.extend(compiled.unindexed)
             else:
                 values = compiled.values
         else:  # every value in list order (those that cannot match here left out)
-            folded = self.folded
-            values = list(compiled.raw_unindexed)
-            for length in compiled.raw_lengths:
-                if position + length > size:
-                    break
-                hit = compiled.by_raw.get(folded[position : position + length])
-                if hit:
-                    values.extend(hit)
+            values = _walk(compiled.by_raw, self.folded, position, size)
+            values.extend(compiled.raw_unindexed)
             if len(values) > 1:
                 values.sort(key=_index)
         out: list[Outcome] = []
@@ -185,6 +179,22 @@ class Reader:
         if not low <= value <= high:
             return []
         return [(found.end(), start, 0, ((slot, value, said),))]
+
+
+def _walk(trie: dict, folded: str, at: int, size: int) -> list[Any]:
+    """The values whose key starts the text at `at`, shortest key first (hassil's
+    ``Trie.find_prefixes`` order). Trie nodes are {char: (values, children)}."""
+    out: list[Any] = []
+    node = trie
+    while at < size:
+        step = node.get(folded[at])
+        if step is None:
+            break
+        values, node = step
+        if values:
+            out.extend(values)
+        at += 1
+    return out
 
 
 def _index(value: Any) -> int:
