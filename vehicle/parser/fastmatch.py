@@ -49,7 +49,7 @@ from .fastread import Entities, Reader
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
 #: Characters of the index key (English spells words out; a Chinese character says more).
-_KEY_SIZE = {True: 6, False: 3}
+_KEY_SIZE = {True: 5, False: 2}
 #: What :meth:`FastMatcher.entities` returns for a clause it leaves to hassil.
 FALLBACK = object()
 #: slot -> (value, text as said)

@@ -57,6 +57,11 @@ class Reader:
         return found
 
     def read(self, node: tuple, position: int, start: bool) -> list[Outcome]:
+        kind = node[0]
+        if kind == CHUNK:  # a literal is cheaper read again than looked up
+            return self._chunk(node, position, start)
+        if kind == WORDS:
+            return self._words(node, position, start)
         key = (node[1], position, start)
         found = self.memo.get(key)
         if found is None:
@@ -66,15 +71,10 @@ class Reader:
                 if self.folded[at : at + 1] not in heads:
                     self.memo[key] = found = []
                     return found
-            kind = node[0]
             if kind == SEQ:
                 found = self._sequence(node[2], position, start)
-            elif kind == WORDS:
-                found = self._words(node, position, start)
             elif kind == LIST:
                 found = self._list(node, position, start)
-            elif kind == CHUNK:
-                found = self._chunk(node, position, start)
             elif kind == ALT:
                 found = _keep_best([o for item in node[2] for o in self.read(item, position, start)])
             else:
