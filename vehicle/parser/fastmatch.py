@@ -117,13 +117,13 @@ class FastMatcher:
             for prefix in prefixes(sentence.node, self._key_size):
                 index.setdefault(prefix, set()).add(sentence.order)
             self._gates.append(compile_gate(sentence.node, self._spaced, gates))
-        self._index = {prefix: frozenset(orders) for prefix, orders in index.items()}
+        self._index = {prefix: sum(1 << order for order in orders) for prefix, orders in index.items()}
         starts_of: dict[int, tuple[frozenset[str] | None, bool]] = {}
         for sentence in sentences:
             starts(sentence.node, starts_of)
         self._heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
-        self._every = frozenset(range(len(sentences)))
-        self._chosen_by_key: dict[str, frozenset[int]] = {}
+        self._every = (1 << len(sentences)) - 1
+        self._chosen_by_key: dict[str, int] = {}
 
     # -- compiling -------------------------------------------------------------
 
@@ -243,21 +243,24 @@ class FastMatcher:
         candidates = self.candidates(text)
         if candidates is None:
             return FALLBACK
-        runs: list[tuple[str, str, frozenset[int]]] = []
+        runs: list[tuple[str, str, int]] = []
         for candidate in candidates:
             folded = fold_case(candidate)
             if len(folded) != len(candidate):
                 return FALLBACK
             runs.append((candidate, folded, self._chosen(folded)))
-        wanted = runs[0][2] if len(runs) == 1 else runs[0][2] | runs[1][2]
+        wanted = runs[0][2] if len(runs) == 1 else runs[0][2] | runs[1][2]  # a bit per sentence
         best: tuple[int, str] | None = None
         best_parse: tuple[_Sentence, Entities] | None = None
         readers: list[Reader | None] = [None] * len(runs)
-        for order in sorted(wanted):
+        while wanted:
+            low = wanted & -wanted
+            wanted ^= low
+            order = low.bit_length() - 1
             sentence = self._sentences[order]
             gate = self._gates[order]
             for n, (candidate, folded, chosen) in enumerate(runs):
-                if order not in chosen or gate.fullmatch(candidate) is None:
+                if not chosen & low or gate.fullmatch(candidate) is None:
                     continue
                 reader = readers[n]
                 if reader is None:
@@ -279,6 +282,10 @@ class FastMatcher:
                 slots[slot] = (value, "")
         return sentence.intent, slots
 
+    def clear_cache(self) -> None:
+        """Forget the sentences chosen per first characters (benchmarks)."""
+        self._chosen_by_key.clear()
+
     def candidates(self, text: str) -> list[str] | None:
         """The texts hassil matches, in its order: with skip words (when any were
         removed), then without; None for a text with punctuation, "-" or "_"."""
@@ -297,16 +304,17 @@ class FastMatcher:
             return [t + " " for t in texts]  # hassil's artificial word boundary
         return [CJK_WHITESPACE.sub("", t) for t in texts]
 
-    def _chosen(self, folded: str) -> frozenset[int]:
-        """The sentences whose first characters the text starts with."""
+    def _chosen(self, folded: str) -> int:
+        """The sentences whose first characters the text starts with (a bit each, by order)."""
         key = key_of(folded, self._key_size)
         if key is None:
             return self._every
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
             index = self._index
-            found = [index[key[:k]] for k in range(len(key) + 1) if key[:k] in index]
-            chosen = found[0].union(*found[1:]) if found else frozenset()
+            chosen = 0
+            for k in range(len(key) + 1):
+                chosen |= index.get(key[:k], 0)
             if len(self._chosen_by_key) >= 4096:
                 self._chosen_by_key.clear()
             self._chosen_by_key[key] = chosen
