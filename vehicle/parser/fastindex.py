@@ -35,9 +35,9 @@ def simple(char: str) -> bool:
     return ("a" <= char <= "z") or ("0" <= char <= "9") or char in "'%&" or bool(_CJK_CHAR.match(char))
 
 
-def key_of(folded: str, size: int) -> str | None:
+def key_of(folded: str, size: int) -> str:
     """A clause's index key: its first `size` folded non-space characters, cut
-    before the first uncommon one (None: no usable key, try every sentence)."""
+    before the first uncommon one (a sentence is looked up under every beginning of it)."""
     out = []
     for char in folded:
         if char.isspace():
@@ -50,18 +50,19 @@ def key_of(folded: str, size: int) -> str | None:
     return "".join(out)
 
 
-def prefixes(node: tuple, size: int) -> set[str]:
+def prefixes(node: tuple, size: int, backwards: bool = False) -> set[str]:
     """Every key (see :func:`key_of`) a text this node matches can have: strings
     of `size` characters, or shorter where a match may go on with something
-    unknown (a number, an uncommon character) or ends."""
+    unknown (a number, an uncommon character) or ends. `backwards`: the same
+    for the text read from its end (its last characters, last first)."""
     states: set[tuple[str, bool]] = {("", False)}
-    states = _walk(node, states, size)
+    states = _walk(node, states, size, backwards)
     if len(states) > _MOST_PREFIXES:
-        return prefixes(node, size - 1) if size > 1 else {""}
+        return prefixes(node, size - 1, backwards) if size > 1 else {""}
     return {text for text, _ in states}
 
 
-def _walk(node: tuple, states: set[tuple[str, bool]], size: int) -> set[tuple[str, bool]]:
+def _walk(node: tuple, states: set[tuple[str, bool]], size: int, backwards: bool) -> set[tuple[str, bool]]:
     """States are (prefix so far, closed); a closed prefix is final."""
     kind = node[0]
     done = {s for s in states if s[1]}
@@ -74,6 +75,8 @@ def _walk(node: tuple, states: set[tuple[str, bool]], size: int) -> set[tuple[st
         out = set(done)
         for texts in {node[2], node[5]}:
             words = _SPACE.sub("", fold_case(texts))
+            if backwards:
+                words = words[::-1]
             for text in open_:
                 out.add(_extend(text, words, size))
         if node[2].isspace():  # hassil may read nothing at the end of the text
@@ -85,14 +88,14 @@ def _walk(node: tuple, states: set[tuple[str, bool]], size: int) -> set[tuple[st
         if not node[2]:
             return done
         current = {(text, False) for text in open_}
-        for item in node[2]:
-            current = _walk(item, current, size)
+        for item in (reversed(node[2]) if backwards else node[2]):
+            current = _walk(item, current, size, backwards)
         return done | current
     items = node[2] if kind in (ALT, WORDS) else [v.node for v in node[3].values if v.chunk_len is None or v.node[2].strip()]
     out = set(done)
     start = {(text, False) for text in open_}
     for item in items:
-        out |= _walk(item, start, size)
+        out |= _walk(item, start, size, backwards)
     return out
 
 

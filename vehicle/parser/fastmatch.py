@@ -111,19 +111,22 @@ class FastMatcher:
         self._sentences = sentences
         self._key_size = _KEY_SIZE[self._spaced]
         index: dict[str, set[int]] = {}
+        ends: dict[str, set[int]] = {}
         gates: dict[int, str] = {}
         self._gates: list[re.Pattern[str]] = []
         for sentence in sentences:
             for prefix in prefixes(sentence.node, self._key_size):
                 index.setdefault(prefix, set()).add(sentence.order)
+            for suffix in prefixes(sentence.node, self._key_size, backwards=True):
+                ends.setdefault(suffix, set()).add(sentence.order)
             self._gates.append(compile_gate(sentence.node, self._spaced, gates))
         self._index = {prefix: sum(1 << order for order in orders) for prefix, orders in index.items()}
+        self._ends = {suffix: sum(1 << order for order in orders) for suffix, orders in ends.items()}
         starts_of: dict[int, tuple[frozenset[str] | None, bool]] = {}
         for sentence in sentences:
             starts(sentence.node, starts_of)
         self._heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
-        self._every = (1 << len(sentences)) - 1
-        self._chosen_by_key: dict[str, int] = {}
+        self._chosen_by_key: dict[tuple[str, str], int] = {}
 
     # -- compiling -------------------------------------------------------------
 
@@ -305,20 +308,25 @@ class FastMatcher:
         return [CJK_WHITESPACE.sub("", t) for t in texts]
 
     def _chosen(self, folded: str) -> int:
-        """The sentences whose first characters the text starts with (a bit each, by order)."""
-        key = key_of(folded, self._key_size)
-        if key is None:
-            return self._every
+        """The sentences whose first and last characters can be the text's (a bit each, by order)."""
+        first = key_of(folded, self._key_size)
+        last = key_of(folded[::-1], self._key_size)
+        key = (first, last)
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
-            index = self._index
-            chosen = 0
-            for k in range(len(key) + 1):
-                chosen |= index.get(key[:k], 0)
+            chosen = _having(self._index, first) & _having(self._ends, last)
             if len(self._chosen_by_key) >= 4096:
                 self._chosen_by_key.clear()
             self._chosen_by_key[key] = chosen
         return chosen
+
+
+def _having(index: dict[str, int], key: str) -> int:
+    """The sentences a key (see :func:`.fastindex.key_of`) may belong to: under any of its beginnings."""
+    chosen = 0
+    for k in range(len(key) + 1):
+        chosen |= index.get(key[:k], 0)
+    return chosen
 
 
 def _trie(keyed: dict[str, list[_Value]]) -> dict:
