@@ -76,7 +76,16 @@ class Reader:
             elif kind == LIST:
                 found = self._list(node, position, start)
             elif kind == ALT:
-                found = _keep_best([o for item in node[2] for o in self.read(item, position, start)])
+                at = self.skip[position]
+                char = self.folded[at : at + 1]
+                heads = self.heads
+                found = []
+                for item in node[2]:
+                    need = heads.get(item[1])
+                    if need is None or char in need:
+                        found.extend(self.read(item, position, start))
+                if len(found) > 1:
+                    found = _keep_best(found)
             else:
                 found = self._number(node, position, start)
             self.memo[key] = found
@@ -120,10 +129,15 @@ class Reader:
         if not items:
             return []  # hassil's empty sequence yields nothing
         current: list[Outcome] = [(position, start, 0, ())]
-        read = self.read
+        read, heads, skip, folded = self.read, self.heads, self.skip, self.folded
         for item in items:
+            need = heads.get(item[1])
             produced: list[Outcome] = []
             for pos, flag, chunks, ents in current:
+                if need is not None:
+                    at = skip[pos]
+                    if folded[at : at + 1] not in need:
+                        continue
                 for pos2, flag2, chunks2, ents2 in read(item, pos, flag):
                     produced.append((pos2, flag2, chunks + chunks2, ents + ents2 if ents2 else ents))
             if not produced:
