@@ -44,7 +44,7 @@ from hassil.intents import Intents, RangeSlotList, TextSlotList
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple, starts
-from .fastread import Entities, Reader
+from .fastread import Entities, Read, Reader, reading
 
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
@@ -125,7 +125,9 @@ class FastMatcher:
         starts_of: dict[int, tuple[frozenset[str] | None, bool]] = {}
         for sentence in sentences:
             starts(sentence.node, starts_of)
-        self._heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
+        heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
+        made: dict[int, Read] = {}
+        self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
         self._chosen_by_key: dict[tuple[str, str], int] = {}
 
     # -- compiling -------------------------------------------------------------
@@ -267,8 +269,8 @@ class FastMatcher:
                     continue
                 reader = readers[n]
                 if reader is None:
-                    reader = readers[n] = Reader(candidate, folded, self._spaced, self._heads)
-                found = reader.best(sentence.node)
+                    reader = readers[n] = Reader(candidate, folded)
+                found = reader.best(self._reads[order])
                 if found is None:
                     continue
                 key = (-found[0], sentence.intent)

@@ -8,15 +8,20 @@ in hassil's order; where two outcomes end in the same state only the one
 hassil would rank first is kept (more characters, else the earlier): what
 follows a node depends on nothing but where it ended, and every parse
 through an earlier outcome comes before every parse through a later one.
-Outcomes are kept per (node, position, flag) for the clause, so a rule
-shared by many sentences ("<dev>") is read once at each position.
+Outcomes of sequences, alternatives and lists are kept per (node,
+position, flag) for the clause, so a rule shared by many sentences
+("<dev>") is read once at each position; a node that must read a
+character is not tried where the text's next one cannot start it.
 
-The steps are hassil 3.13's ``match_expression`` (see :mod:`.fastmatch`).
-Node tuples are built there: ``(kind, id, ...)``.
+Every node becomes one Python function (:func:`reading`) with its
+constants bound, called as ``fn(reader, position, flag)``. The steps are
+hassil 3.13's ``match_expression`` (see :mod:`.fastmatch`); node tuples
+``(kind, id, ...)`` are built there.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS
@@ -26,18 +31,17 @@ _NUMBER = re.compile(r"(\s*-?[0-9]+)")  # hassil's INTEGER_START, matched at a p
 Entities = tuple[tuple[str, Any, str], ...]
 #: One way a node ends: (position, start of word, literal characters, entities).
 Outcome = tuple[int, bool, int, Entities]
+Read = Callable[["Reader", int, bool], list[Outcome]]
 
 
 class Reader:
     """One candidate text (normalised as hassil matches it) and what was read of it."""
 
-    __slots__ = ("text", "folded", "spaced", "size", "end", "skip", "memo", "heads")
+    __slots__ = ("text", "folded", "size", "end", "skip", "memo")
 
-    def __init__(self, text: str, folded: str, spaced: bool, heads: dict[int, frozenset[str]]) -> None:
-        self.heads = heads  # node id -> the characters it must start with (nodes that read something)
+    def __init__(self, text: str, folded: str) -> None:
         self.text = text
         self.folded = folded  # fold_case(text), the same length
-        self.spaced = spaced
         self.size = size = len(text)
         self.end = len(text.rstrip())  # from here on only whitespace is left
         skip = list(range(size + 1))  # position -> the first non-space at or after it
@@ -47,152 +51,202 @@ class Reader:
         self.skip = skip
         self.memo: dict[tuple[int, int, bool], list[Outcome]] = {}
 
-    def best(self, node: tuple) -> tuple[int, Entities] | None:
+    def best(self, read: Read) -> tuple[int, Entities] | None:
         """Most literal characters of a parse reading the whole text, and the first such parse."""
         found: tuple[int, Entities] | None = None
         end = self.end
-        for position, _, chunks, ents in self.read(node, 0, True):
+        for position, _, chunks, ents in read(self, 0, True):
             if position >= end and (found is None or chunks > found[0]):
                 found = (chunks, ents)
         return found
 
-    def read(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        kind = node[0]
-        if kind == CHUNK:  # a literal is cheaper read again than looked up
-            return self._chunk(node, position, start)
-        if kind == WORDS:
-            return self._words(node, position, start)
-        key = (node[1], position, start)
-        found = self.memo.get(key)
-        if found is None:
-            heads = self.heads.get(node[1])
-            if heads is not None:
-                at = self.skip[position]
-                if self.folded[at : at + 1] not in heads:
-                    self.memo[key] = found = []
-                    return found
-            if kind == SEQ:
-                found = self._sequence(node[2], position, start)
-            elif kind == LIST:
-                found = self._list(node, position, start)
-            elif kind == ALT:
-                at = self.skip[position]
-                char = self.folded[at : at + 1]
-                heads = self.heads
-                found = []
-                for item in node[2]:
-                    need = heads.get(item[1])
-                    if need is None or char in need:
-                        found.extend(self.read(item, position, start))
-                if len(found) > 1:
-                    found = _keep_best(found)
-            else:
-                found = self._number(node, position, start)
-            self.memo[key] = found
-        return found
 
-    def _chunk(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        """A literal: hassil skips whitespace first at a start of word (English only)."""
-        _, _, text, word_end, count, lead, lead_rx, raw_rx = node
-        if not text:
-            return [(position, start, 0, ())]
-        if not self.spaced:
-            at, chunk, pattern = position, lead, lead_rx  # Chinese: CJK whitespace gone, nothing skipped
-        elif start:
-            at, chunk, pattern = self.skip[position], lead, lead_rx
-        else:
-            at, chunk, pattern = position, text, raw_rx
-        if not chunk:
-            return [(at, word_end, 0, ())]
-        found = pattern.match(self.text, at)
-        if found is not None:
-            return [(found.end(), word_end, count, ())]
-        if at >= self.end and chunk.isspace():
-            return [(position, start, 0, ())]  # nothing left to read: a space is no loss
-        return []
+def reading(node: tuple, spaced: bool, heads: dict[int, frozenset[str]], made: dict[int, Read]) -> Read:
+    """The function reading `node` (one per node, shared like the node)."""
+    found = made.get(node[1])
+    if found is None:
+        found = made[node[1]] = _MAKERS[node[0]](node, spaced, heads, made)
+    return found
 
-    def _words(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        """Alternative literals: only those whose first character is here are tried, in order."""
-        _, _, items, by_lead, lead_always, by_raw, raw_always = node
-        if not self.spaced:
-            at, table, always = position, by_lead, lead_always
-        elif start:
-            at, table, always = self.skip[position], by_lead, lead_always
+
+def _chunk(node: tuple, spaced: bool, heads, made) -> Read:
+    """A literal: hassil skips whitespace first at a start of word (English only)."""
+    _, _, text, word_end, count, lead, lead_rx, raw_rx = node
+    if not text:
+        return lambda r, p, s: [(p, s, 0, ())]
+    lead_match = lead_rx.match
+    if not spaced:  # Chinese: CJK whitespace gone, nothing skipped
+        bare_space = lead.isspace()
+
+        def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+            m = lead_match(r.text, p)
+            if m is not None:
+                return [(m.end(), word_end, count, ())]
+            return [(p, s, 0, ())] if bare_space and p >= r.end else []
+        return read
+    raw_match = raw_rx.match
+    text_space = text.isspace()
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        if s:
+            at = r.skip[p]
+            if not lead:
+                return [(at, word_end, 0, ())]
+            m = lead_match(r.text, at)
+            return [(m.end(), word_end, count, ())] if m is not None else []
+        m = raw_match(r.text, p)
+        if m is not None:
+            return [(m.end(), word_end, count, ())]
+        return [(p, s, 0, ())] if text_space and p >= r.end else []  # nothing left: a space is no loss
+    return read
+
+
+def _words(node: tuple, spaced: bool, heads, made) -> Read:
+    """Alternative literals: only those whose first character is here are tried, in order."""
+    _, _, items, by_lead, lead_always, by_raw, raw_always = node
+    reads = [reading(item, spaced, heads, made) for item in items]
+    lead_table = {k: [reads[i] for i in v] for k, v in by_lead.items()}
+    lead_default = [reads[i] for i in lead_always]
+    raw_table = {k: [reads[i] for i in v] for k, v in by_raw.items()}
+    raw_default = [reads[i] for i in raw_always]
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        if not spaced:
+            tried = lead_table.get(r.folded[p : p + 1], lead_default)
+        elif s:
+            at = r.skip[p]
+            tried = lead_table.get(r.folded[at : at + 1], lead_default)
         else:
-            at, table, always = position, by_raw, raw_always
+            tried = raw_table.get(r.folded[p : p + 1], raw_default)
         out: list[Outcome] = []
-        for index in table.get(self.folded[at : at + 1], always):
-            out.extend(self._chunk(items[index], position, start))
+        for fn in tried:
+            out.extend(fn(r, p, s))
         return _keep_best(out) if len(out) > 1 else out
+    return read
 
-    def _sequence(self, items: tuple, position: int, start: bool) -> list[Outcome]:
-        if not items:
-            return []  # hassil's empty sequence yields nothing
-        current: list[Outcome] = [(position, start, 0, ())]
-        read, heads, skip, folded = self.read, self.heads, self.skip, self.folded
-        for item in items:
-            need = heads.get(item[1])
+
+def _sequence(node: tuple, spaced: bool, heads, made) -> Read:
+    ident, items = node[1], node[2]
+    if not items:
+        return lambda r, p, s: []  # hassil's empty sequence yields nothing
+    steps = [(reading(item, spaced, heads, made), heads.get(item[1])) for item in items]
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        key = (ident, p, s)
+        memo = r.memo
+        current = memo.get(key)
+        if current is not None:
+            return current
+        current = [(p, s, 0, ())]
+        skip, folded = r.skip, r.folded
+        for fn, need in steps:
             produced: list[Outcome] = []
             for pos, flag, chunks, ents in current:
                 if need is not None:
                     at = skip[pos]
                     if folded[at : at + 1] not in need:
                         continue
-                for pos2, flag2, chunks2, ents2 in read(item, pos, flag):
+                for pos2, flag2, chunks2, ents2 in fn(r, pos, flag):
                     produced.append((pos2, flag2, chunks + chunks2, ents + ents2 if ents2 else ents))
             if not produced:
-                return []
+                current = produced
+                break
             current = _keep_best(produced) if len(produced) > 1 else produced
+        memo[key] = current
         return current
+    return read
 
-    def _list(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        """A list: values tried in hassil's order; the flag is restored after
-        one, and its text counts for nothing."""
-        _, _, slot, compiled = node
-        text, size = self.text, self.size
-        if position >= size:
-            return []
-        if self.spaced and start:
-            at = self.skip[position]
-            if at < size:  # hassil's get_candidates: indexed values by key length, then the others
-                values = _walk(compiled.by_word, self.folded, at, size)
-                values.extend(compiled.unindexed)
-            else:
-                values = compiled.values
-        else:  # every value in list order (those that cannot match here left out)
-            values = _walk(compiled.by_raw, self.folded, position, size)
-            values.extend(compiled.raw_unindexed)
-            if len(values) > 1:
-                values.sort(key=_index)
-        out: list[Outcome] = []
-        seen: set[int] = set()
-        left = size - position
-        for value in values:
-            plain = value.chunk_len is not None
-            if plain and (left < value.chunk_len or not value.node[2].strip()):
-                continue
-            ends = self._chunk(value.node, position, start) if plain else self.read(value.node, position, start)
-            for end, _, _, _ in ends:
-                if end in seen:
-                    continue  # an earlier value ends here too, and the rest reads the same
-                seen.add(end)
-                said = text[position:end]
-                out.append((end, start, 0, ((slot, said if value.out is None else value.out, said),)))
+
+def _alternative(node: tuple, spaced: bool, heads, made) -> Read:
+    ident = node[1]
+    steps = [(reading(item, spaced, heads, made), heads.get(item[1])) for item in node[2]]
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        key = (ident, p, s)
+        memo = r.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        at = r.skip[p]
+        char = r.folded[at : at + 1]
+        found = []
+        for fn, need in steps:
+            if need is None or char in need:
+                found.extend(fn(r, p, s))
+        if len(found) > 1:
+            found = _keep_best(found)
+        memo[key] = found
+        return found
+    return read
+
+
+def _list(node: tuple, spaced: bool, heads, made) -> Read:
+    """A list: values tried in hassil's order; the flag is restored after one,
+    and its text counts for nothing."""
+    ident, slot, compiled = node[1], node[2], node[3]
+    tried = {id(v): (reading(v.node, spaced, heads, made), v.chunk_len, bool(v.node[2].strip()) if v.chunk_len is not None else True, v.out)
+             for v in compiled.values}
+    by_word, unindexed, every = compiled.by_word, compiled.unindexed, compiled.values
+    by_raw, raw_unindexed = compiled.by_raw, compiled.raw_unindexed
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        key = (ident, p, s)
+        memo = r.memo
+        out = memo.get(key)
+        if out is not None:
+            return out
+        text, size = r.text, r.size
+        out = []
+        if p < size:
+            if spaced and s:
+                at = r.skip[p]
+                if at < size:  # hassil's get_candidates: indexed values by key length, then the others
+                    values = _walk(by_word, r.folded, at, size)
+                    values.extend(unindexed)
+                else:
+                    values = every
+            else:  # every value in list order (those that cannot match here left out)
+                values = _walk(by_raw, r.folded, p, size)
+                values.extend(raw_unindexed)
+                if len(values) > 1:
+                    values.sort(key=_index)
+            seen: set[int] = set()
+            left = size - p
+            for value in values:
+                fn, chunk_len, readable, value_out = tried[id(value)]
+                if chunk_len is not None and (left < chunk_len or not readable):
+                    continue
+                for end, _, _, _ in fn(r, p, s):
+                    if end in seen:
+                        continue  # an earlier value ends here too, and the rest reads the same
+                    seen.add(end)
+                    said = text[p:end]
+                    out.append((end, s, 0, ((slot, said if value_out is None else value_out, said),)))
+        memo[key] = out
         return out
+    return read
 
-    def _number(self, node: tuple, position: int, start: bool) -> list[Outcome]:
-        """Digits (hassil's range list without number words)."""
-        _, _, slot, low, high = node
-        if position >= self.size:
+
+def _number(node: tuple, spaced: bool, heads, made) -> Read:
+    """Digits (hassil's range list without number words)."""
+    _, _, slot, low, high = node
+    number = _NUMBER.match
+
+    def read(r: Reader, p: int, s: bool) -> list[Outcome]:
+        if p >= r.size:
             return []
-        found = _NUMBER.match(self.text, position)
+        found = number(r.text, p)
         if found is None:
             return []
         said = found.group(1)
         value = float(said)
         if not low <= value <= high:
             return []
-        return [(found.end(), start, 0, ((slot, value, said),))]
+        return [(found.end(), s, 0, ((slot, value, said),))]
+    return read
+
+
+_MAKERS = {CHUNK: _chunk, WORDS: _words, SEQ: _sequence, ALT: _alternative, LIST: _list, NUM: _number}
 
 
 def _walk(trie: dict, folded: str, at: int, size: int) -> list[Any]:
@@ -233,4 +287,4 @@ def _first(pair: tuple[int, Outcome]) -> int:
     return pair[0]
 
 
-__all__ = ["Entities", "Outcome", "Reader"]
+__all__ = ["Entities", "Outcome", "Read", "Reader", "reading"]
