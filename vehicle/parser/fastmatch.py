@@ -44,7 +44,7 @@ from hassil.intents import Intents, RangeSlotList, TextSlotList
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple, starts
-from .fastread import Entities, Read, Reader, reading
+from .fastread import Entities, Reader, reading, shared
 
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
@@ -126,7 +126,7 @@ class FastMatcher:
         for sentence in sentences:
             starts(sentence.node, starts_of)
         heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
-        made: dict[int, Read] = {}
+        made: dict = {-1: shared([sentence.node for sentence in sentences])}
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
         self._chosen_by_key: dict[tuple[str, str], int] = {}
 

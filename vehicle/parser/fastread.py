@@ -61,8 +61,31 @@ class Reader:
         return found
 
 
-def reading(node: tuple, spaced: bool, heads: dict[int, frozenset[str]], made: dict[int, Read]) -> Read:
-    """The function reading `node` (one per node, shared like the node)."""
+def shared(roots: list[tuple]) -> set[int]:
+    """Ids of the nodes reached from more than one place (worth keeping per clause)."""
+    seen: set[int] = set()
+    again: set[int] = set()
+
+    def visit(node: tuple) -> None:
+        if node[1] in seen:
+            again.add(node[1])
+            return
+        seen.add(node[1])
+        if node[0] in (SEQ, ALT, WORDS):
+            for item in node[2]:
+                visit(item)
+        elif node[0] == LIST:
+            for value in node[3].values:
+                visit(value.node)
+
+    for root in roots:
+        visit(root)
+    return again
+
+
+def reading(node: tuple, spaced: bool, heads: dict[int, frozenset[str]], made: dict) -> Read:
+    """The function reading `node` (one per node, shared like the node); ``made``
+    starts as ``{-1: shared(sentence nodes)}``."""
     found = made.get(node[1])
     if found is None:
         found = made[node[1]] = _MAKERS[node[0]](node, spaced, heads, made)
@@ -132,11 +155,6 @@ def _sequence(node: tuple, spaced: bool, heads, made) -> Read:
     steps = [(reading(item, spaced, heads, made), heads.get(item[1])) for item in items]
 
     def read(r: Reader, p: int, s: bool) -> list[Outcome]:
-        key = (ident, p, s)
-        memo = r.memo
-        current = memo.get(key)
-        if current is not None:
-            return current
         current = [(p, s, 0, ())]
         skip, folded = r.skip, r.folded
         for fn, need in steps:
@@ -149,12 +167,10 @@ def _sequence(node: tuple, spaced: bool, heads, made) -> Read:
                 for pos2, flag2, chunks2, ents2 in fn(r, pos, flag):
                     produced.append((pos2, flag2, chunks + chunks2, ents + ents2 if ents2 else ents))
             if not produced:
-                current = produced
-                break
+                return produced
             current = _keep_best(produced) if len(produced) > 1 else produced
-        memo[key] = current
         return current
-    return read
+    return _kept(read, ident) if ident in made[_SHARED] else read
 
 
 def _alternative(node: tuple, spaced: bool, heads, made) -> Read:
@@ -162,22 +178,14 @@ def _alternative(node: tuple, spaced: bool, heads, made) -> Read:
     steps = [(reading(item, spaced, heads, made), heads.get(item[1])) for item in node[2]]
 
     def read(r: Reader, p: int, s: bool) -> list[Outcome]:
-        key = (ident, p, s)
-        memo = r.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
         at = r.skip[p]
         char = r.folded[at : at + 1]
         found = []
         for fn, need in steps:
             if need is None or char in need:
                 found.extend(fn(r, p, s))
-        if len(found) > 1:
-            found = _keep_best(found)
-        memo[key] = found
-        return found
-    return read
+        return _keep_best(found) if len(found) > 1 else found
+    return _kept(read, ident) if ident in made[_SHARED] else read
 
 
 def _list(node: tuple, spaced: bool, heads, made) -> Read:
@@ -190,13 +198,8 @@ def _list(node: tuple, spaced: bool, heads, made) -> Read:
     by_raw, raw_unindexed = compiled.by_raw, compiled.raw_unindexed
 
     def read(r: Reader, p: int, s: bool) -> list[Outcome]:
-        key = (ident, p, s)
-        memo = r.memo
-        out = memo.get(key)
-        if out is not None:
-            return out
         text, size = r.text, r.size
-        out = []
+        out: list[Outcome] = []
         if p < size:
             if spaced and s:
                 at = r.skip[p]
@@ -222,9 +225,8 @@ def _list(node: tuple, spaced: bool, heads, made) -> Read:
                     seen.add(end)
                     said = text[p:end]
                     out.append((end, s, 0, ((slot, said if value_out is None else value_out, said),)))
-        memo[key] = out
         return out
-    return read
+    return _kept(read, ident) if ident in made[_SHARED] else read
 
 
 def _number(node: tuple, spaced: bool, heads, made) -> Read:
@@ -245,6 +247,21 @@ def _number(node: tuple, spaced: bool, heads, made) -> Read:
         return [(found.end(), s, 0, ((slot, value, said),))]
     return read
 
+
+def _kept(read: Read, ident: int) -> Read:
+    """`read` with its outcomes kept per (position, flag) for the clause (a node
+    reached from several places: a rule, or a sentence read with several others)."""
+    def kept(r: Reader, p: int, s: bool) -> list[Outcome]:
+        key = (ident, p, s)
+        found = r.memo.get(key)
+        if found is None:
+            found = r.memo[key] = read(r, p, s)
+        return found
+    return kept
+
+
+#: Key of ``made`` holding the ids of nodes reached from more than one place.
+_SHARED = -1
 
 _MAKERS = {CHUNK: _chunk, WORDS: _words, SEQ: _sequence, ALT: _alternative, LIST: _list, NUM: _number}
 
@@ -287,4 +304,4 @@ def _first(pair: tuple[int, Outcome]) -> int:
     return pair[0]
 
 
-__all__ = ["Entities", "Outcome", "Read", "Reader", "reading"]
+__all__ = ["Entities", "Outcome", "Read", "Reader", "reading", "shared"]
