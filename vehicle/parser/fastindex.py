@@ -25,6 +25,7 @@ from hassil.util import fold_case
 CHUNK, SEQ, ALT, LIST, NUM, WORDS = range(6)
 _CJK_CHAR = re.compile(r"[一-鿿㐀-䶿぀-ヿ가-힯]")
 _SPACE = re.compile(r"\s+")
+_SIMPLE_RUN = re.compile(r"[a-z0-9'%&一-鿿㐀-䶿぀-ヿ가-힯]*")  # characters :func:`simple` accepts
 #: Prefix sets larger than this are cut shorter (the index only gets coarser).
 _MOST_PREFIXES = 4000
 
@@ -38,16 +39,8 @@ def simple(char: str) -> bool:
 def key_of(folded: str, size: int) -> str:
     """A clause's index key: its first `size` folded non-space characters, cut
     before the first uncommon one (a sentence is looked up under every beginning of it)."""
-    out = []
-    for char in folded:
-        if char.isspace():
-            continue
-        if not simple(char):
-            break
-        out.append(char)
-        if len(out) == size:
-            break
-    return "".join(out)
+    bare = _SPACE.sub("", folded)
+    return bare[: min(size, _SIMPLE_RUN.match(bare).end())]
 
 
 def prefixes(node: tuple, size: int, backwards: bool = False) -> set[str]:

@@ -254,28 +254,32 @@ class FastMatcher:
             if len(folded) != len(candidate):
                 return FALLBACK
             runs.append((candidate, folded, self._chosen(folded)))
-        wanted = runs[0][2] if len(runs) == 1 else runs[0][2] | runs[1][2]  # a bit per sentence
+        hits: list[tuple[int, int]] = []  # (sentence, text): hassil's order once sorted
+        gates = self._gates
+        for n, (candidate, _, chosen) in enumerate(runs):
+            while chosen:  # a bit per sentence
+                low = chosen & -chosen
+                chosen ^= low
+                order = low.bit_length() - 1
+                if gates[order].fullmatch(candidate) is not None:
+                    hits.append((order, n))
+        if not hits:
+            return None
+        hits.sort()
         best: tuple[int, str] | None = None
         best_parse: tuple[_Sentence, Entities] | None = None
         readers: list[Reader | None] = [None] * len(runs)
-        while wanted:
-            low = wanted & -wanted
-            wanted ^= low
-            order = low.bit_length() - 1
+        for order, n in hits:
+            reader = readers[n]
+            if reader is None:
+                reader = readers[n] = Reader(runs[n][0], runs[n][1])
+            found = reader.best(self._reads[order])
+            if found is None:
+                continue
             sentence = self._sentences[order]
-            gate = self._gates[order]
-            for n, (candidate, folded, chosen) in enumerate(runs):
-                if not chosen & low or gate.fullmatch(candidate) is None:
-                    continue
-                reader = readers[n]
-                if reader is None:
-                    reader = readers[n] = Reader(candidate, folded)
-                found = reader.best(self._reads[order])
-                if found is None:
-                    continue
-                key = (-found[0], sentence.intent)
-                if best is None or key < best:
-                    best, best_parse = key, (sentence, found[1])
+            key = (-found[0], sentence.intent)
+            if best is None or key < best:
+                best, best_parse = key, (sentence, found[1])
         if best_parse is None:
             return None
         sentence, parse = best_parse
