@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import statistics
 import sys
 import time
@@ -37,26 +38,42 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def _clauses(parser_cls, catalog) -> list[tuple[str, str, tuple[float, ...]]]:
-    import vehicle.parser.engine as engine
-    from vehicle.parser.matcher import match_reference
-    from vehicle.parser.runon import cut_points
+def table_texts() -> list[str]:
+    """Every row of the utterance table as written, in lower case and as a recogniser sends it."""
     from utterances.table import load_table
     from utterances.voice import asr_form
-
-    sys.path.insert(0, str(ROOT / "bench"))
-    from parser import RUN_ONS  # bench/parser.py
 
     texts: dict[str, None] = {}
     for entry in load_table().entries:
         for text in (entry.text, entry.text.lower(), asr_form(entry.text)):
             texts[text] = None
-    for language, run_ons in RUN_ONS.items():
+    return list(texts)
+
+
+def run_on_texts() -> list[str]:
+    """The run-ons of ``bench/parser.py`` and every part of them between two cut points."""
+    from vehicle.parser.runon import cut_points
+
+    spec = importlib.util.spec_from_file_location("bench_parser", ROOT / "bench" / "parser.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    texts: dict[str, None] = {}
+    for language, run_ons in module.RUN_ONS.items():
         for text in run_ons:
             bounds = [0, *cut_points(text, language), len(text)]
             for i, a in enumerate(bounds):
                 for b in bounds[i + 1 :]:
                     texts[text[a:b]] = None
+    return list(texts)
+
+
+def clauses_asked(catalog, texts: list[str], seats=(None, "rear_left")) -> list[tuple[str, str, tuple[float, ...]]]:
+    """Every (language, clause body, numbers) a parser asks ``match`` about while
+    it parses `texts` from `seats` (with the reference matcher)."""
+    import vehicle.parser.engine as engine
+    from vehicle.parser import Parser
+    from vehicle.parser.matcher import match_reference
+
     seen: dict[tuple[str, str, tuple[float, ...]], None] = {}
 
     def observed(grammar, body, numbers):
@@ -66,9 +83,9 @@ def _clauses(parser_cls, catalog) -> list[tuple[str, str, tuple[float, ...]]]:
     original = engine.match
     engine.match = observed
     try:
-        parser = parser_cls(catalog)
+        parser = Parser(catalog)
         for text in texts:
-            for seat in (None, "rear_left"):
+            for seat in seats:
                 parser.parse(text, seat)
     finally:
         engine.match = original
@@ -92,7 +109,7 @@ def main() -> int:
         start = time.perf_counter()
         FastMatcher(grammar.intents, language)
         print(f"compiling {language}: {1000 * (time.perf_counter() - start):.0f} ms")
-    clauses = _clauses(Parser, catalog)
+    clauses = clauses_asked(catalog, table_texts() + run_on_texts())
     print(f"{len(clauses)} distinct clauses the parser asks about "
           f"({sum(1 for c in clauses if c[0] == 'en')} en, {sum(1 for c in clauses if c[0] == 'zh')} zh), "
           f"{args.rounds} rounds")

@@ -30,61 +30,27 @@ from vehicle.parser import Parser
 from vehicle.parser.fastmatch import FALLBACK, compile_grammar
 from vehicle.parser.matcher import _frame, compiled, match, match_reference
 from vehicle.parser.recognize import _matchable, prepare
-from vehicle.parser.runon import cut_points
-
-from utterances.table import load_table  # tests/ is on sys.path (pytest rootdir insertion)
-from utterances.voice import asr_form
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = (None, "rear_left")
 
 
-def _run_ons() -> dict[str, tuple[str, ...]]:
-    spec = importlib.util.spec_from_file_location("bench_parser", ROOT / "bench" / "parser.py")
+def _bench():
+    """``bench/fastmatch.py``: the texts and the clause observation the benchmark times."""
+    spec = importlib.util.spec_from_file_location("bench_fastmatch", ROOT / "bench" / "fastmatch.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.RUN_ONS
+    return module
 
 
-def _table_texts() -> list[str]:
-    texts: dict[str, None] = {}
-    for entry in load_table().entries:
-        for text in (entry.text, entry.text.lower(), asr_form(entry.text)):
-            texts[text] = None
-    return list(texts)
-
-
-def _run_on_texts() -> list[str]:
-    texts: dict[str, None] = {}
-    for language, run_ons in _run_ons().items():
-        for text in run_ons:
-            bounds = [0, *cut_points(text, language), len(text)]
-            for i, a in enumerate(bounds):
-                for b in bounds[i + 1 :]:
-                    texts[text[a:b]] = None
-    return list(texts)
+BENCH = _bench()
 
 
 @pytest.fixture(scope="module")
-def asked(catalog) -> dict[tuple[str, str, tuple[float, ...]], None]:
+def asked(catalog) -> list[tuple[str, str, tuple[float, ...]]]:
     """Every (language, clause body, numbers) the parser asks ``match`` about,
     parsing the table and the run-ons with the reference matcher."""
-    seen: dict[tuple[str, str, tuple[float, ...]], None] = {}
-
-    def observed(grammar, body, numbers):
-        seen[grammar.language, body, numbers] = None
-        return match_reference(grammar, body, numbers)
-
-    original = engine.match
-    engine.match = observed
-    try:
-        parser = Parser(catalog)
-        for text in _table_texts() + _run_on_texts():
-            for seat in SEATS:
-                parser.parse(text, seat)
-    finally:
-        engine.match = original
-    return seen
+    return BENCH.clauses_asked(catalog, BENCH.table_texts() + BENCH.run_on_texts(), SEATS)
 
 
 def test_the_compiled_matcher_covers_the_shipped_templates(parser):
@@ -258,7 +224,7 @@ def test_a_clause_with_a_hyphen_or_punctuation_is_hassils_reading(parser):
 
 
 def test_whole_parses_are_the_same_with_either_matcher(catalog):
-    texts = _table_texts()
+    texts = BENCH.table_texts()
     original = engine.match
     engine.match = match_reference
     try:
