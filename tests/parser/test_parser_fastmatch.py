@@ -76,8 +76,14 @@ def test_every_clause_the_parser_asks_about_reads_as_hassil_reads_it(parser, ask
 
 
 def test_the_texts_matched_are_hassils(parser, asked):
-    """Normalisation, skip words and hassil's final tweaks, without offsets: the same texts."""
-    for language, body, _ in asked:
+    """Normalisation, skip words and hassil's final tweaks, without offsets: the
+    same texts, for every clause asked and random texts in any case and spacing."""
+    texts = [(language, body) for language, body, _ in asked]
+    for language in ("en", "zh"):
+        intents = parser.templates.grammars[language].intents
+        texts += [(language, text) for text in _random_texts(intents, language, 1000, seed=11)]
+    compared = 0
+    for language, body in texts:
         fast = compiled(parser.templates.grammars[language])
         intents = parser.templates.grammars[language].intents
         ours = fast.candidates(body)
@@ -89,6 +95,8 @@ def test_the_texts_matched_are_hassils(parser, asked):
         if prepared.without_skip.text != prepared.with_skip.text:
             theirs.insert(0, _matchable(prepared.with_skip, ignore).text)
         assert ours == theirs, body
+        compared += 1
+    assert compared > 3000
 
 
 def _sample(expr, intents: Intents, rng: random.Random) -> str:
