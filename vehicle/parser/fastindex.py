@@ -36,15 +36,18 @@ def simple(char: str) -> bool:
     return ("a" <= char <= "z") or ("0" <= char <= "9") or char in "'%&" or bool(_CJK_CHAR.match(char))
 
 
-def key_of(folded: str, size: int) -> str:
-    """A clause's index key: its first `size` folded non-space characters, cut
-    before the first uncommon one (a sentence is looked up under every beginning of it)."""
+def keys(folded: str, size: int) -> tuple[str, str]:
+    """A clause's index keys: its first and its last `size` folded non-space
+    characters (the last ones last first), each cut before the first uncommon
+    one. A sentence is looked up under every beginning of a key."""
     bare = _SPACE.sub("", folded)
-    return bare[: min(size, _SIMPLE_RUN.match(bare).end())]
+    first = bare[: min(size, _SIMPLE_RUN.match(bare).end())]
+    bare = bare[::-1]
+    return first, bare[: min(size, _SIMPLE_RUN.match(bare).end())]
 
 
 def prefixes(node: tuple, size: int, backwards: bool = False) -> set[str]:
-    """Every key (see :func:`key_of`) a text this node matches can have: strings
+    """Every key (see :func:`keys`) a text this node matches can have: strings
     of `size` characters, or shorter where a match may go on with something
     unknown (a number, an uncommon character) or ends. `backwards`: the same
     for the text read from its end (its last characters, last first)."""
@@ -226,4 +229,4 @@ def compile_gate(node: tuple, spaced: bool, memo: dict[int, str]) -> re.Pattern[
     return re.compile(gate(node, spaced, memo) + r"\s*+", re.IGNORECASE)
 
 
-__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "key_of", "prefixes", "simple", "starts"]
+__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "keys", "prefixes", "simple", "starts"]

@@ -43,7 +43,7 @@ from hassil.expression import Alternative, ListReference, RuleReference, Sequenc
 from hassil.intents import Intents, RangeSlotList, TextSlotList
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
-from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, key_of, prefixes, simple, starts
+from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, keys, prefixes, simple, starts
 from .fastread import Entities, Reader, reading, shared
 
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
@@ -315,9 +315,7 @@ class FastMatcher:
 
     def _chosen(self, folded: str) -> int:
         """The sentences whose first and last characters can be the text's (a bit each, by order)."""
-        first = key_of(folded, self._key_size)
-        last = key_of(folded[::-1], self._key_size)
-        key = (first, last)
+        key = first, last = keys(folded, self._key_size)
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
             chosen = _having(self._index, first) & _having(self._ends, last)
@@ -328,7 +326,7 @@ class FastMatcher:
 
 
 def _having(index: dict[str, int], key: str) -> int:
-    """The sentences a key (see :func:`.fastindex.key_of`) may belong to: under any of its beginnings."""
+    """The sentences a key (see :func:`.fastindex.keys`) may belong to: under any of its beginnings."""
     chosen = 0
     for k in range(len(key) + 1):
         chosen |= index.get(key[:k], 0)
