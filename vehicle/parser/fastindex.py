@@ -19,6 +19,7 @@ Nodes are :mod:`.fastmatch`'s tuples: ``(kind, id, ...)``.
 from __future__ import annotations
 
 import re
+import threading
 
 from hassil.util import fold_case
 
@@ -225,8 +226,26 @@ def _emit(tree: dict) -> str:
 
 
 def compile_gate(node: tuple, spaced: bool, memo: dict[int, str]) -> re.Pattern[str]:
-    """:func:`gate` for a whole sentence: the text read to its end (whitespace may follow)."""
-    return re.compile(gate(node, spaced, memo) + r"\s*+", re.IGNORECASE)
+    """:func:`gate` for a whole sentence: the text read to its end (whitespace may follow).
+
+    Compiling the English gates takes about a second, so they are kept for
+    the process: another parser built from the same templates reuses them.
+    """
+    source = gate(node, spaced, memo) + r"\s*+"
+    with _LOCK:
+        found = _COMPILED.get(source)
+    if found is None:
+        found = re.compile(source, re.IGNORECASE)
+        with _LOCK:
+            if len(_COMPILED) >= _MOST_GATES:
+                _COMPILED.clear()
+            _COMPILED[source] = found
+    return found
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}
+_MOST_GATES = 2048
+_LOCK = threading.Lock()
 
 
 __all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "keys", "prefixes", "simple", "starts"]
