@@ -10,8 +10,8 @@ form of the templates compiled once, at the parser's warm-up:
   between sentences, nested sequences and alternatives flattened (hassil
   yields them in the same order), an alternative of plain words one node;
 * :mod:`.fastindex` picks the sentences that can read a clause (an index on
-  its first characters, then a regular expression per sentence accepting a
-  superset of what hassil accepts);
+  its first and its last characters, then a regular expression per sentence
+  accepting a superset of what hassil accepts);
 * :mod:`.fastread` reads each of those exactly: hassil's best parse.
 
 The text semantics are hassil 3.13's, step by step (``match_expression``):
@@ -29,7 +29,8 @@ Anything the shipped templates do not use (wildcards, permutations,
 context, per-block lists or rules, number words, captures) is not compiled:
 :func:`compile_grammar` returns None and the caller asks hassil. A clause
 with a hyphen, an underscore or punctuation hassil would strip or keep
-(rare in clause bodies) is not read here either (``FALLBACK``).
+(rare in clause bodies), or whose case folding changes its length, is not
+read here either (``FALLBACK``).
 ``tests/parser/test_parser_fastmatch.py`` holds the answer to hassil's.
 """
 from __future__ import annotations
