@@ -27,6 +27,7 @@ from typing import Any
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS
 
 _NUMBER = re.compile(r"(\s*-?[0-9]+)")  # hassil's INTEGER_START, matched at a position
+_UNEVEN_SPACE = re.compile(r"\s\s|[^\S ]")  # two whitespace characters in a row, or one not a space
 #: One parse: (slot, value, text) per entity, in the order hassil adds them.
 Entities = tuple[tuple[str, Any, str], ...]
 #: One way a node ends: (position, start of word, literal characters, entities).
@@ -44,10 +45,15 @@ class Reader:
         self.folded = folded  # fold_case(text), the same length
         self.size = size = len(text)
         self.end = len(text.rstrip())  # from here on only whitespace is left
-        skip = list(range(size + 1))  # position -> the first non-space at or after it
-        for i in range(size - 1, -1, -1):
-            if text[i].isspace():
-                skip[i] = skip[i + 1]
+        # position -> the first non-space at or after it
+        if _UNEVEN_SPACE.search(text) is None:  # single plain spaces (the usual case)
+            skip = [i + 1 if char == " " else i for i, char in enumerate(text)]
+            skip.append(size)
+        else:
+            skip = list(range(size + 1))
+            for i in range(size - 1, -1, -1):
+                if text[i].isspace():
+                    skip[i] = skip[i + 1]
         self.skip = skip
         self.memo: dict[tuple[int, int, bool], list[Outcome]] = {}
 
