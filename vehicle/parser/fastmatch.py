@@ -251,7 +251,7 @@ class FastMatcher:
             return FALLBACK
         runs: list[tuple[str, str, int]] = []
         for candidate in candidates:
-            folded = fold_case(candidate)
+            folded = candidate.lower() if candidate.isascii() else fold_case(candidate)  # the same for ASCII
             if len(folded) != len(candidate):
                 return FALLBACK
             runs.append((candidate, folded, self._chosen(folded)))
