@@ -1,0 +1,383 @@
+"""hassil's ``recognize_best`` over the parser's templates, compiled once per language.
+
+hassil walks a template's expression tree with a generator per node and a
+new context object per step; a clause of a run-on asks it ~35 times, and
+most of that time is the walk itself (and, around it, routing and pruning
+to keep the walk short). This module answers the same question from a
+form of the templates compiled once, at the parser's warm-up:
+
+* every sentence is one node graph, expansion rules inlined and shared
+  between sentences, nested sequences and alternatives flattened (hassil
+  yields them in the same order), an alternative of plain words one node;
+* :mod:`.fastindex` picks the sentences that can read a clause (an index on
+  its first and its last characters, then a regular expression per sentence
+  accepting a superset of what hassil accepts);
+* :mod:`.fastread` reads each of those exactly: hassil's best parse.
+
+The text semantics are hassil 3.13's, step by step (``match_expression``):
+the clause normalised and its skip words removed as ``recognize_all`` does
+(with skip words first when any were removed), literal chunks matched with
+``re.IGNORECASE`` at a position, whitespace skipped before a chunk at a
+start of word (English), whitespace between CJK characters removed
+(Chinese), list values tried in hassil's candidate order with the
+start-of-word flag restored after them and their text not counted, digits
+read by hassil's number pattern, whitespace allowed at the end, results
+ranked by literal characters matched then intent name, ties to the first
+produced (intents, blocks, sentences, texts, depth first).
+
+Anything the shipped templates do not use (wildcards, permutations,
+context, per-block lists or rules, number words, captures) is not compiled:
+:func:`compile_grammar` returns None and the caller asks hassil. A clause
+with a hyphen, an underscore or punctuation hassil would strip or keep
+(rare in clause bodies), or whose case folding changes its length, is not
+read here either (``FALLBACK``).
+``tests/parser/test_parser_fastmatch.py`` holds the answer to hassil's.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from hassil.expression import Alternative, ListReference, RuleReference, Sequence, TextChunk
+from hassil.intents import Intents, RangeSlotList, TextSlotList
+from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
+
+from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, keys, prefixes, simple, starts
+from .fastread import Entities, Reader, reading, shared
+
+_WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
+_UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
+#: Characters of the index key (English spells words out; a Chinese character says more).
+_KEY_SIZE = {True: 5, False: 2}
+#: What :meth:`FastMatcher.entities` returns for a clause it leaves to hassil.
+FALLBACK = object()
+#: slot -> (value, text as said)
+Slots = dict[str, tuple[Any, str]]
+
+
+class Unsupported(Exception):
+    """The templates use something this matcher does not implement."""
+
+
+@dataclass(slots=True)
+class _Value:
+    node: tuple
+    out: Any
+    chunk_len: int | None  # len(text_in.text) for a plain-text value (hassil's length check)
+    index: int
+
+
+@dataclass(slots=True)
+class _List:
+    values: list[_Value]
+    by_word: dict
+    """Trie of folded left-stripped texts -> values (hassil's candidate index, insertion order)."""
+    unindexed: list[_Value]
+    by_raw: dict
+    """Trie of folded texts as matched without a start of word -> values (a pre-filter only)."""
+    raw_unindexed: list[_Value]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Sentence:
+    order: int
+    intent: str
+    node: tuple
+    slots: dict[str, Any]
+
+
+class FastMatcher:
+    """One language's templates, compiled (see the module docstring)."""
+
+    def __init__(self, intents: Intents, language: str) -> None:
+        self.language = language
+        self._spaced = not intents.settings.ignore_whitespace
+        self._skip = _skip_pattern(list(intents.skip_words), self._spaced)
+        self._rules = intents.expansion_rules
+        self._slot_lists = intents.slot_lists
+        self._lists: dict[str, _List] = {}
+        self._rule_nodes: dict[str, tuple] = {}
+        self._ids = 0
+        sentences: list[_Sentence] = []
+        for intent in intents.intents.values():
+            for data in intent.data:
+                if (data.slot_lists or data.expansion_rules or data.requires_context or data.excludes_context
+                        or data.required_keywords or data.wildcard_list_names):
+                    raise Unsupported(f"a block of {intent.name} has its own lists, rules, context or keywords")
+                for sentence in data.sentences:
+                    node = self._node(sentence.expression, ())
+                    sentences.append(_Sentence(len(sentences), intent.name, node, dict(data.slots)))
+        self._sentences = sentences
+        self._key_size = _KEY_SIZE[self._spaced]
+        index: dict[str, set[int]] = {}
+        ends: dict[str, set[int]] = {}
+        gates: dict[int, str] = {}
+        self._gates: list[re.Pattern[str]] = []
+        for sentence in sentences:
+            for prefix in prefixes(sentence.node, self._key_size):
+                index.setdefault(prefix, set()).add(sentence.order)
+            for suffix in prefixes(sentence.node, self._key_size, backwards=True):
+                ends.setdefault(suffix, set()).add(sentence.order)
+            self._gates.append(compile_gate(sentence.node, self._spaced, gates))
+        self._index = {prefix: sum(1 << order for order in orders) for prefix, orders in index.items()}
+        self._ends = {suffix: sum(1 << order for order in orders) for suffix, orders in ends.items()}
+        starts_of: dict[int, tuple[frozenset[str] | None, bool]] = {}
+        for sentence in sentences:
+            starts(sentence.node, starts_of)
+        heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
+        made: dict = {-1: shared([sentence.node for sentence in sentences])}
+        self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
+        self._chosen_by_key: dict[tuple[str, str], int] = {}
+
+    # -- compiling -------------------------------------------------------------
+
+    def _new(self, kind: int, *fields: Any) -> tuple:
+        self._ids += 1
+        return (kind, self._ids, *fields)
+
+    def _node(self, expr: Any, rules: tuple[str, ...]) -> tuple:
+        if isinstance(expr, TextChunk):
+            return self._chunk(expr.text)
+        if isinstance(expr, RuleReference):
+            name = expr.rule_name
+            if name in rules or name not in self._rules:
+                raise Unsupported(f"rule <{name}> is missing or refers to itself")
+            node = self._rule_nodes.get(name)
+            if node is None:
+                node = self._rule_nodes[name] = self._node(self._rules[name].expression, (*rules, name))
+            return node
+        if isinstance(expr, ListReference):
+            return self._list_ref(expr)
+        if type(expr) is Sequence:
+            if not expr.items:
+                return self._new(SEQ, ())  # reads nothing, ever
+            items = [self._node(i, rules) for i in expr.items]
+            flat = tuple(n for item in items for n in (item[2] if item[0] == SEQ and item[2] else (item,)))
+            return flat[0] if len(flat) == 1 else self._new(SEQ, flat)
+        if type(expr) is Alternative:
+            items = [self._node(i, rules) for i in expr.items]
+            flat = tuple(n for item in items for n in (item[2] if item[0] in (ALT, WORDS) else (item,)))
+            if len(flat) == 1:
+                return flat[0]
+            if all(n[0] == CHUNK for n in flat):
+                return self._words(flat)
+            return self._new(ALT, flat)
+        raise Unsupported(f"{type(expr).__name__} is not compiled")
+
+    def _chunk(self, text: str) -> tuple:
+        word_end = text.endswith(_WORD_END)
+        if self._spaced:
+            lead = text.lstrip()
+            return self._new(CHUNK, text, word_end, len(text.strip()), lead, _prefix(lead), _prefix(text))
+        bare = CJK_WHITESPACE.sub("", text)
+        return self._new(CHUNK, text, word_end, len(bare.strip()), bare, _prefix(bare), None)
+
+    def _words(self, items: tuple) -> tuple:
+        """Alternative literals, indexed by the folded first character each can read."""
+        def table(texts: list[str]) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+            keyed: dict[str, set[int]] = {}
+            always: set[int] = set()
+            for i, text in enumerate(texts):
+                head = fold_case(text[:1]) if text else ""
+                if head and len(head) == 1 and (simple(head) or head == " "):
+                    keyed.setdefault(head, set()).add(i)
+                else:
+                    always.add(i)  # empty, whitespace at a start of word, or an uncommon character
+            return {k: tuple(sorted(v | always)) for k, v in keyed.items()}, tuple(sorted(always))
+
+        by_lead, lead_always = table([n[5] if n[2] else "" for n in items])
+        if self._spaced:
+            by_raw, raw_always = table([n[2] for n in items])
+        else:
+            by_raw, raw_always = by_lead, lead_always
+        return self._new(WORDS, items, by_lead, lead_always, by_raw, raw_always)
+
+    def _list_ref(self, ref: ListReference) -> tuple:
+        if ref.is_capture:
+            raise Unsupported("list captures are not compiled")
+        name = ref.list_name
+        slot_list = self._slot_lists.get(name)
+        if isinstance(slot_list, RangeSlotList):
+            if (not slot_list.digits or slot_list.words or slot_list.step != 1 or slot_list.fraction_type is not None
+                    or slot_list.multiplier is not None):
+                raise Unsupported(f"range list {name} reads more than digits")
+            return self._new(NUM, ref.slot_name, slot_list.start, slot_list.stop)
+        if type(slot_list) is not TextSlotList:
+            raise Unsupported(f"list {name} is missing or not a text list")
+        if name not in self._lists:
+            self._lists[name] = self._compile_list(slot_list)
+        return self._new(LIST, ref.slot_name, self._lists[name])
+
+    def _compile_list(self, slot_list: TextSlotList) -> _List:
+        values: list[_Value] = []
+        by_word: dict[str, list[_Value]] = {}
+        by_raw: dict[str, list[_Value]] = {}
+        unindexed: list[_Value] = []
+        raw_unindexed: list[_Value] = []
+        for i, value in enumerate(slot_list.values):
+            if value.context or value.metadata:
+                raise Unsupported(f"list {slot_list.name} has values with context")
+            text_in = value.text_in
+            plain = isinstance(text_in, TextChunk)
+            node = self._chunk(text_in.text) if plain else self._node(text_in, ())
+            if _reads_lists(node):
+                raise Unsupported(f"list {slot_list.name} has values reading lists")
+            item = _Value(node, value.value_out, len(text_in.text) if plain else None, i)
+            values.append(item)
+            if plain and not text_in.text.strip():
+                continue  # hassil never offers it
+            lead = text_in.text.lstrip() if plain else ""
+            if plain and len(fold_case(lead)) == len(lead):
+                by_word.setdefault(fold_case(lead), []).append(item)
+            else:
+                unindexed.append(item)
+            raw = node[2] if plain and self._spaced else node[5] if plain else ""
+            if plain and raw and len(fold_case(raw)) == len(raw):
+                by_raw.setdefault(fold_case(raw), []).append(item)
+            else:
+                raw_unindexed.append(item)
+        return _List(values, _trie(by_word), unindexed, _trie(by_raw), raw_unindexed)
+
+    # -- matching --------------------------------------------------------------
+
+    def entities(self, text: str) -> tuple[str, Slots] | None | object:
+        """The best parse of `text`: (intent, slot -> (value, text)) with the
+        block's fixed slots added, None when no template reads it, or
+        ``FALLBACK`` when this clause is one this matcher leaves to hassil."""
+        candidates = self.candidates(text)
+        if candidates is None:
+            return FALLBACK
+        runs: list[tuple[str, str, int]] = []
+        for candidate in candidates:
+            folded = candidate.lower() if candidate.isascii() else fold_case(candidate)  # the same for ASCII
+            if len(folded) != len(candidate):
+                return FALLBACK
+            runs.append((candidate, folded, self._chosen(folded)))
+        hits: list[tuple[int, int]] = []  # (sentence, text): hassil's order once sorted
+        gates = self._gates
+        for n, (candidate, _, chosen) in enumerate(runs):
+            while chosen:  # a bit per sentence
+                low = chosen & -chosen
+                chosen ^= low
+                order = low.bit_length() - 1
+                if gates[order].fullmatch(candidate) is not None:
+                    hits.append((order, n))
+        if not hits:
+            return None
+        hits.sort()
+        best: tuple[int, str] | None = None
+        best_parse: tuple[_Sentence, Entities] | None = None
+        readers: list[Reader | None] = [None] * len(runs)
+        for order, n in hits:
+            reader = readers[n]
+            if reader is None:
+                reader = readers[n] = Reader(runs[n][0], runs[n][1])
+            found = reader.best(self._reads[order])
+            if found is None:
+                continue
+            sentence = self._sentences[order]
+            key = (-found[0], sentence.intent)
+            if best is None or key < best:
+                best, best_parse = key, (sentence, found[1])
+        if best_parse is None:
+            return None
+        sentence, parse = best_parse
+        slots: Slots = {}
+        for slot, value, said in parse:
+            slots[slot] = (value, said)
+        for slot, value in sentence.slots.items():
+            if slot not in slots:
+                slots[slot] = (value, "")
+        return sentence.intent, slots
+
+    def clear_cache(self) -> None:
+        """Forget the sentences chosen per first characters (benchmarks)."""
+        self._chosen_by_key.clear()
+
+    def candidates(self, text: str) -> list[str] | None:
+        """The texts hassil matches, in its order: with skip words (when any were
+        removed), then without; None for a text with punctuation, "-" or "_"."""
+        norm = unicodedata.normalize("NFC", WHITESPACE_CAPTURE.sub(" ", text)).replace("’", "'")
+        if not _UNSAFE.isdisjoint(norm):
+            return None
+        norm = norm.strip()  # no punctuation: hassil's punctuation removal changes nothing
+        without = norm
+        if self._skip is not None:
+            if self._spaced:
+                without = WHITESPACE_CAPTURE.sub(" ", self._skip.sub(" ", norm)).strip()
+            else:
+                without = self._skip.sub("", norm)
+        texts = [without] if without == norm else [norm, without]
+        if self._spaced:
+            return [t + " " for t in texts]  # hassil's artificial word boundary
+        return [CJK_WHITESPACE.sub("", t) for t in texts]
+
+    def _chosen(self, folded: str) -> int:
+        """The sentences whose first and last characters can be the text's (a bit each, by order)."""
+        key = first, last = keys(folded, self._key_size)
+        chosen = self._chosen_by_key.get(key)
+        if chosen is None:
+            chosen = _having(self._index, first) & _having(self._ends, last)
+            if len(self._chosen_by_key) >= 4096:
+                self._chosen_by_key.clear()
+            self._chosen_by_key[key] = chosen
+        return chosen
+
+
+def _having(index: dict[str, int], key: str) -> int:
+    """The sentences a key (see :func:`.fastindex.keys`) may belong to: under any of its beginnings."""
+    chosen = 0
+    for k in range(len(key) + 1):
+        chosen |= index.get(key[:k], 0)
+    return chosen
+
+
+def _trie(keyed: dict[str, list[_Value]]) -> dict:
+    """{char: (values ending here, children)}, the values of a key in list order."""
+    root: dict = {}
+    for key, values in keyed.items():
+        node = root
+        for n, char in enumerate(key):
+            found, children = node.get(char, ([], {}))
+            if n == len(key) - 1:
+                found = found + values
+            node[char] = (found, children)
+            node = children
+    return root
+
+
+def _skip_pattern(skip_words: list[str], spaced: bool) -> re.Pattern[str] | None:
+    """hassil's skip-word pattern (``remove_skip_words_tracked``), compiled once."""
+    words = sorted({w.strip() for w in skip_words if w.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w in words)
+    if spaced:
+        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+    return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
+
+
+def _prefix(text: str) -> re.Pattern[str]:
+    """hassil's ``match_start`` pattern, matched at a position instead of on a slice."""
+    return re.compile(re.escape(text), re.IGNORECASE)
+
+
+def _reads_lists(node: tuple) -> bool:
+    if node[0] in (LIST, NUM):
+        return True
+    if node[0] in (SEQ, ALT, WORDS):
+        return any(_reads_lists(item) for item in node[2])
+    return False
+
+
+def compile_grammar(intents: Intents, language: str) -> FastMatcher | None:
+    """The compiled matcher, or None when the templates use what it does not implement."""
+    try:
+        return FastMatcher(intents, language)
+    except Unsupported:
+        return None
+
+
+__all__ = ["FALLBACK", "FastMatcher", "Slots", "compile_grammar"]
