@@ -32,7 +32,7 @@ from .exclude import Exclusions
 from .followup import follow_up
 from .frame import Frame
 from .markers import Clause
-from .matcher import match
+from .matcher import compiled, match
 from .mixed import MixedLanguage
 from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
@@ -105,6 +105,9 @@ class Parser:
             grammar.lexicon.clear_cache(combinations)
             if combinations:
                 grammar.router.clear_cache()
+                fast = compiled(grammar)
+                if fast is not None:
+                    fast.clear_cache()  # the sentences picked per first and last characters
 
     @property
     def templates(self) -> Templates:

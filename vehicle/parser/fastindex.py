@@ -47,52 +47,69 @@ def keys(folded: str, size: int) -> tuple[str, str]:
     return first, bare[: min(size, _SIMPLE_RUN.match(bare).end())]
 
 
-def prefixes(node: tuple, size: int, backwards: bool = False) -> set[str]:
+def prefixes(node: tuple, size: int, backwards: bool = False,
+             memo: dict[tuple[int, str, int, bool], frozenset[tuple[str, bool]]] | None = None) -> set[str]:
     """Every key (see :func:`keys`) a text this node matches can have: strings
     of `size` characters, or shorter where a match may go on with something
     unknown (a number, an uncommon character) or ends. `backwards`: the same
-    for the text read from its end (its last characters, last first)."""
+    for the text read from its end (its last characters, last first).
+    `memo`: what a node makes of one prefix, shared by the sentences of a
+    grammar (rules such as ``<dev>`` are in most of them)."""
+    memo = {} if memo is None else memo
     states: set[tuple[str, bool]] = {("", False)}
-    states = _walk(node, states, size, backwards)
+    states = _walk(node, states, size, backwards, memo)
     if len(states) > _MOST_PREFIXES:
-        return prefixes(node, size - 1, backwards) if size > 1 else {""}
+        return prefixes(node, size - 1, backwards, memo) if size > 1 else {""}
     return {text for text, _ in states}
 
 
-def _walk(node: tuple, states: set[tuple[str, bool]], size: int, backwards: bool) -> set[tuple[str, bool]]:
+def _walk(node: tuple, states: set[tuple[str, bool]], size: int, backwards: bool,
+          memo: dict[tuple[int, str, int, bool], frozenset[tuple[str, bool]]]) -> set[tuple[str, bool]]:
     """States are (prefix so far, closed); a closed prefix is final."""
-    kind = node[0]
     done = {s for s in states if s[1]}
     open_ = [s[0] for s in states if not s[1]]
     if not open_:
         return states
     if len(states) > _MOST_PREFIXES:
         return {(text, True) for text, _ in states}
+    out = set(done)
+    for text in open_:
+        key = (node[1], text, size, backwards)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = frozenset(_walk_one(node, text, size, backwards, memo))
+        out |= found
+    return out
+
+
+def _walk_one(node: tuple, text: str, size: int, backwards: bool,
+              memo: dict[tuple[int, str, int, bool], frozenset[tuple[str, bool]]]) -> set[tuple[str, bool]]:
+    """The states one open prefix `text` becomes after `node`."""
+    kind = node[0]
     if kind == CHUNK:
-        out = set(done)
+        out = set()
         for texts in {node[2], node[5]}:
             words = _SPACE.sub("", fold_case(texts))
             if backwards:
                 words = words[::-1]
-            for text in open_:
-                out.add(_extend(text, words, size))
+            out.add(_extend(text, words, size))
         if node[2].isspace():  # hassil may read nothing at the end of the text
-            out.update((text, False) for text in open_)
+            out.add((text, False))
         return out
     if kind == NUM:
-        return done | {(text, True) for text in open_}
+        return {(text, True)}
     if kind == SEQ:
         if not node[2]:
-            return done
-        current = {(text, False) for text in open_}
+            return set()
+        current = {(text, False)}
         for item in (reversed(node[2]) if backwards else node[2]):
-            current = _walk(item, current, size, backwards)
-        return done | current
+            current = _walk(item, current, size, backwards, memo)
+        return current
     items = node[2] if kind in (ALT, WORDS) else [v.node for v in node[3].values if v.chunk_len is None or v.node[2].strip()]
-    out = set(done)
-    start = {(text, False) for text in open_}
+    out = set()
+    start = {(text, False)}
     for item in items:
-        out |= _walk(item, start, size, backwards)
+        out |= _walk(item, start, size, backwards, memo)
     return out
 
 
@@ -225,13 +242,17 @@ def _emit(tree: dict) -> str:
     return "(?:" + "|".join(branches) + (")?" if ends else ")")
 
 
-def compile_gate(node: tuple, spaced: bool, memo: dict[int, str]) -> re.Pattern[str]:
-    """:func:`gate` for a whole sentence: the text read to its end (whitespace may follow).
+def gate_source(node: tuple, spaced: bool, memo: dict[int, str]) -> str:
+    """:func:`gate` for a whole sentence: the text read to its end (whitespace may follow)."""
+    return gate(node, spaced, memo) + r"\s*+"
+
+
+def compile_gate(source: str) -> re.Pattern[str]:
+    """A sentence's gate (:func:`gate_source`) compiled.
 
     Compiling the English gates takes about a second, so they are kept for
     the process: another parser built from the same templates reuses them.
     """
-    source = gate(node, spaced, memo) + r"\s*+"
     with _LOCK:
         found = _COMPILED.get(source)
     if found is None:
@@ -248,4 +269,4 @@ _MOST_GATES = 2048
 _LOCK = threading.Lock()
 
 
-__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "keys", "prefixes", "simple", "starts"]
+__all__ = ["ALT", "CHUNK", "LIST", "NUM", "SEQ", "WORDS", "compile_gate", "gate_source", "keys", "prefixes", "simple", "starts"]
