@@ -60,7 +60,6 @@ def main() -> int:
     t0 = time.perf_counter()
     from vehicle.catalog import load_catalog
     from vehicle.parser import Parser
-    from vehicle.parser.matcher import compiled
     from vehicle.parser.normalize import detect_language
 
     t1 = time.perf_counter()
@@ -68,10 +67,7 @@ def main() -> int:
     t2 = time.perf_counter()
     parser = Parser(catalog)
     t3 = time.perf_counter()
-    for grammar in parser.templates.grammars.values():  # the compiled matcher's gates: a background thread
-        fast = compiled(grammar)
-        if fast is not None:
-            fast.gates_ready()
+    parser.settled()  # the compiled matcher's gates: a background thread
     t4 = time.perf_counter()
     print(f"import {1000 * (t1 - t0):.0f} ms, catalog load {1000 * (t2 - t1):.0f} ms, "
           f"parser build (templates + warm-up) {1000 * (t3 - t2):.0f} ms, "

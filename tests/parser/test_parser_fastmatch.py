@@ -261,3 +261,10 @@ def test_whole_parses_are_the_same_with_either_matcher(catalog):
     for (text, seat), json in expected.items():
         assert fast.parse(text, seat).to_json() == json, (text, seat)
     print(f"\n{len(expected)} whole parses compared (table rows x 3 forms x {len(SEATS)} seats)")
+
+
+def test_the_parser_settles_once_every_gate_is_compiled(catalog):
+    fresh = Parser(catalog)
+    assert fresh.settled(120)
+    for grammar in fresh.templates.grammars.values():
+        assert compiled(grammar).gates_ready(0), grammar.language

@@ -109,6 +109,17 @@ class Parser:
                 if fast is not None:
                     fast.clear_cache()  # the sentences picked per first and last characters
 
+    def settled(self, timeout: float | None = None) -> bool:
+        """Wait (bounded by `timeout` per language) until the compiled matcher's
+        gates, compiled in the background after the build, are in use; True
+        once they are. Answers never depend on it, only speed (benchmarks
+        wait for it to time the steady state)."""
+        for grammar in self._templates.grammars.values():
+            fast = compiled(grammar)
+            if fast is not None and not fast.gates_ready(timeout):
+                return False
+        return True
+
     @property
     def templates(self) -> Templates:
         return self._templates
