@@ -124,7 +124,6 @@ def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
     state_dir, can_log = tmp / "state", tmp / "can.log"
     settings = load_settings(service_args(port, state_dir, can_log, channel, extra or ["--no-assistant"])[1:], {})
     runtime = start_runtime(settings)
-    runtime.parser.settled(60)  # the benchmarks time the steady state, not the first second
     app = create_app(settings, runtime)
     server = uvicorn.Server(uvicorn_config(app, settings))
     thread = threading.Thread(target=server.run, daemon=True)
