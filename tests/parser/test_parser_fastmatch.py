@@ -268,3 +268,18 @@ def test_the_parser_settles_once_every_gate_is_compiled(catalog):
     assert fresh.settled(120)
     for grammar in fresh.templates.grammars.values():
         assert compiled(grammar).gates_ready(0), grammar.language
+
+
+def test_the_gates_start_on_demand_or_after_a_few_reads(parser):
+    """A one-shot parse never compiles them; a parser in use does, unasked."""
+    from vehicle.parser.fastmatch import GATES_AFTER_READS
+
+    grammar = parser.templates.grammars["en"]
+    fast = FastMatcher(grammar.intents, "en")
+    for _ in range(GATES_AFTER_READS - 1):
+        fast.entities("open the driver window")
+    assert not fast.gates_started
+    fast.entities("open the driver window")
+    assert fast.gates_started and fast.gates_ready(120)
+    asked = FastMatcher(grammar.intents, "en")
+    assert not asked.gates_started and asked.gates_ready(120) and asked.gates_started

@@ -52,6 +52,9 @@ _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
 #: Characters of the index key (English spells words out; a Chinese character says more).
 _KEY_SIZE = {True: 5, False: 2}
+#: Clauses read before the gates start compiling unless asked for (a
+#: one-shot parse reads a few; the parser's warm-up about twenty).
+GATES_AFTER_READS = 64
 #: What :meth:`FastMatcher.entities` returns for a clause it leaves to hassil.
 FALLBACK = object()
 #: slot -> (value, text as said)
@@ -126,9 +129,10 @@ class FastMatcher:
         #: per sentence its gate, None until compiled (see :meth:`_compile_gates`)
         self._gates: list[re.Pattern[str] | None] = [None] * len(sources)
         self._gates_done = threading.Event()
-        if gates:
-            threading.Thread(target=self._compile_gates, args=(sources,), name="n7web-gates", daemon=True).start()
-        else:  # every sentence the index picks is read exactly (tests: the gates change no answer)
+        self._sources: list[str] | None = sources if gates else None
+        self._reads_before_gates = GATES_AFTER_READS
+        self._gates_lock = threading.Lock()
+        if not gates:  # every sentence the index picks is read exactly (tests: the gates change no answer)
             self._gates_done.set()
         self._index = {prefix: sum(1 << order for order in orders) for prefix, orders in index.items()}
         self._ends = {suffix: sum(1 << order for order in orders) for suffix, orders in ends.items()}
@@ -159,8 +163,22 @@ class FastMatcher:
         finally:
             self._gates_done.set()
 
+    def _start_gates(self) -> None:
+        """Start compiling the gates (once): on the first :meth:`gates_ready`
+        or after a few reads, so a one-shot ``n7web parse`` never pays for them."""
+        with self._gates_lock:
+            sources, self._sources = self._sources, None
+        if sources is not None:
+            threading.Thread(target=self._compile_gates, args=(sources,), name="n7web-gates", daemon=True).start()
+
+    @property
+    def gates_started(self) -> bool:
+        """Whether the gates are compiling or compiled (or not wanted)."""
+        return self._sources is None
+
     def gates_ready(self, timeout: float | None = None) -> bool:
-        """Wait (bounded) until every gate is compiled (benchmarks, tests)."""
+        """Start the gates if not yet, and wait (bounded) until every one is compiled."""
+        self._start_gates()
         return self._gates_done.wait(timeout)
 
 
@@ -277,6 +295,10 @@ class FastMatcher:
         """The best parse of `text`: (intent, slot -> (value, text)) with the
         block's fixed slots added, None when no template reads it, or
         ``FALLBACK`` when this clause is one this matcher leaves to hassil."""
+        if self._sources is not None:
+            self._reads_before_gates -= 1
+            if self._reads_before_gates <= 0:
+                self._start_gates()
         candidates = self.candidates(text)
         if candidates is None:
             return FALLBACK
