@@ -56,6 +56,10 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 _ENV_PASSED = ("PATH", "HOME", "LANG", "TMPDIR")
 
 
+#: How long closing waits for the supervising task before it ends the child itself.
+CLOSE_WAIT_S = 2.0
+
+
 @dataclass(frozen=True, slots=True)
 class McpEndpoint:
     """What codex needs to reach the server: the URL and the bearer (secret)."""
@@ -148,9 +152,16 @@ class McpHost:
         """Stop supervising, end the child (SIGTERM, then SIGKILL), release the port."""
         self._closing = True
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            task = self._task
+            task.cancel()
+            done, _ = await asyncio.wait({task}, timeout=CLOSE_WAIT_S)
+            if not done:
+                # The cancellation was lost (asyncio.wait_for in Python 3.11 can
+                # swallow one) and the task still waits on the child: end the
+                # child, which ends that wait, instead of waiting forever.
+                await self._stop_child()
+                task.cancel()
+                await asyncio.wait({task}, timeout=CLOSE_WAIT_S)
             self._task = None
         await self._stop_child()
         self._set_up(False)
