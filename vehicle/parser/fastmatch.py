@@ -47,6 +47,7 @@ from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fol
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, gate_source, keys, prefixes, simple, starts
 from .fastread import Entities, Reader, reading, shared
+from .recognize import _skip_pattern as skip_pattern
 
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
@@ -98,7 +99,7 @@ class FastMatcher:
     def __init__(self, intents: Intents, language: str, *, gates: bool = True) -> None:
         self.language = language
         self._spaced = not intents.settings.ignore_whitespace
-        self._skip = _skip_pattern(list(intents.skip_words), self._spaced)
+        self._skip = skip_pattern(tuple(intents.skip_words), not self._spaced)
         self._rules = intents.expansion_rules
         self._slot_lists = intents.slot_lists
         self._lists: dict[str, _List] = {}
@@ -400,17 +401,6 @@ def _trie(keyed: dict[str, list[_Value]]) -> dict:
             node[char] = (found, children)
             node = children
     return root
-
-
-def _skip_pattern(skip_words: list[str], spaced: bool) -> re.Pattern[str] | None:
-    """hassil's skip-word pattern (``remove_skip_words_tracked``), compiled once."""
-    words = sorted({w.strip() for w in skip_words if w.strip()}, key=len, reverse=True)
-    if not words:
-        return None
-    alternatives = "|".join(re.escape(w) for w in words)
-    if spaced:
-        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
-    return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
 
 
 def _prefix(text: str) -> re.Pattern[str]:
