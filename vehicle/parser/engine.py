@@ -174,6 +174,7 @@ class Parser:
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: Memo = {}
+        grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
         for whole in chunks(leave_alone(norm.text, language)):
           for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
             chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)

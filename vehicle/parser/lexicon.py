@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from hassil import Intents
@@ -42,6 +43,10 @@ class Hit:
 
 _NARROWED_LIMIT = 4096
 _HITS_LIMIT = 4096
+#: Texts this long are worth :meth:`Lexicon.expect`-ing (a short one is scanned as fast).
+_WHOLE_MIN = 32
+#: Texts :meth:`Lexicon.expect` keeps (a parse's whole text and a few before it, across threads).
+_WHOLES = 4
 
 
 class Lexicon:
@@ -100,6 +105,7 @@ class Lexicon:
         self._empty = {name: TextSlotList(name=name, values=[]) for name in self._lists}
         self._narrowed: dict[tuple[str, frozenset[int]], TextSlotList] = {}
         self._hits: dict[str, tuple[Hit, ...]] = {}
+        self._wholes: tuple[_Whole, ...] = ()
         self._lock = threading.Lock()
 
     def spellings(self, list_name: str) -> frozenset[str]:
@@ -168,21 +174,48 @@ class Lexicon:
         """Catalog words in `text`, longest first where they overlap, in order.
 
         Kept per text (bounded): one parse asks again for the same pieces
-        while it tries runs and cuts, and the scan walks every alias.
+        while it tries runs and cuts, and the scan walks every alias. A text
+        inside one given to :meth:`expect` is read off that text's words.
         """
         kept = self._hits.get(text)
         if kept is None:
-            kept = self._scan(text)
+            for whole in self._wholes:
+                at = whole.text.find(text)
+                if at >= 0:
+                    kept = self._keep(whole.within(at, at + len(text)), len(text))
+                    break
+            if kept is None:
+                kept = self._scan(text)
             with self._lock:
                 if len(self._hits) >= _HITS_LIMIT:
                     self._hits.clear()
                 self._hits[text] = kept
         return list(kept)
 
+    def expect(self, text: str) -> None:
+        """Every catalog word at every place of `text`, found once: a long
+        utterance is asked about stretch by stretch (run-on parts, runs of
+        pieces), and what a scan finds in a stretch depends on nothing but
+        the stretch, so each is read off these words (:meth:`_Whole.within`)
+        instead of scanned again. The last few texts are kept."""
+        if len(text) < _WHOLE_MIN or any(whole.text == text for whole in self._wholes):
+            return
+        found = []
+        for group in self._by_first.values():
+            for order, (alias, length, key, kind, ident) in enumerate(group):
+                i = text.find(alias)
+                while i >= 0:
+                    found.append((i, order, (i, i + length, key, kind, ident)))
+                    i = text.find(alias, i + 1)
+        found.sort()  # by place, then in the order _scan tries the aliases there (one group per place)
+        whole = _Whole(text, [occurrence for _, _, occurrence in found], self.language == "en")
+        self._wholes = (whole, *self._wholes[: _WHOLES - 1])  # replaced whole: readers need no lock
+
     def clear_cache(self, combinations: bool = False) -> None:
         """Forget the texts scanned, and with `combinations` the narrowed lists (benchmarks)."""
         with self._lock:
             self._hits.clear()
+            self._wholes = ()
             if combinations:
                 self._narrowed.clear()
 
@@ -210,7 +243,12 @@ class Lexicon:
                     continue
                 ends[key] = end
                 found.append((i, end, kind, ident))
-        found.sort(key=lambda h: (h[0] - h[1], h[0], h[2], h[3]))  # longest first
+        return self._keep(found, size)
+
+    @staticmethod
+    def _keep(found: list[tuple[int, int, str, str]], size: int) -> tuple[Hit, ...]:
+        """The longest first where words overlap, in text order."""
+        found.sort(key=_longest_first)
         taken = bytearray(size)
         kept: list[Hit] = []
         for start, end, kind, ident in found:
@@ -218,8 +256,50 @@ class Lexicon:
                 continue  # overlaps a longer word kept before
             taken[start:end] = b"\x01" * (end - start)
             kept.append(Hit(start, end, kind, ident))
-        kept.sort(key=lambda h: h.start)
+        kept.sort(key=_start)
         return tuple(kept)
+
+
+class _Whole:
+    """A text given to :meth:`Lexicon.expect`: every alias at every place, as
+    (start, end, key, kind, id) by start, then in :meth:`Lexicon._scan`'s order."""
+
+    __slots__ = ("text", "occurrences", "starts", "bounded")
+
+    def __init__(self, text: str, occurrences: list[tuple[int, int, tuple[str, str], str, str]],
+                 bounded: bool) -> None:
+        self.text = text
+        self.occurrences = occurrences
+        self.starts = [o[0] for o in occurrences]
+        self.bounded = bounded
+
+    def within(self, a: int, b: int) -> list[tuple[int, int, str, str]]:
+        """What :meth:`Lexicon._scan` finds in ``text[a:b]`` before overlaps are
+        settled (offsets from `a`): the same occurrences in the same order, each
+        alias's own left to right without overlapping, English words bounded
+        by the stretch's own characters (its first one always starts a word)."""
+        text, bounded = self.text, self.bounded
+        ends: dict[tuple[str, str], int] = {}
+        found: list[tuple[int, int, str, str]] = []
+        for n in range(bisect_left(self.starts, a), len(self.starts)):
+            i, end, key, kind, ident = self.occurrences[n]
+            if i >= b:
+                break
+            if end > b or i < ends.get(key, a):
+                continue
+            if bounded and ((i > a and _WORD_CHAR(text[i - 1])) or (end < b and _WORD_CHAR(text[end]))):
+                continue
+            ends[key] = end
+            found.append((i - a, end - a, kind, ident))
+        return found
+
+
+def _longest_first(h: tuple[int, int, str, str]) -> tuple[int, int, str, str]:
+    return (h[0] - h[1], h[0], h[2], h[3])
+
+
+def _start(hit: Hit) -> int:
+    return hit.start
 
 
 def _spellings(expr, intents: Intents) -> tuple[str, ...]:
