@@ -31,7 +31,7 @@ from .clauses import Piece, clause, join, pieces
 from .exclude import Exclusions
 from .followup import follow_up
 from .frame import Frame
-from .markers import Clause
+from .markers import Clause, keeps_digits
 from .matcher import compiled, match
 from .mixed import MixedLanguage
 from .normalize import Normalized, normalize
@@ -283,7 +283,10 @@ class Parser:
                 last = k - 1
                 break
         for j in range(last, i, -1):
-            cl = _clause(join(parts[i : j + 1], language), language, asked_last and j == len(parts) - 1, cache)
+            text = join(parts[i : j + 1], language)
+            if keeps_digits(text, language) and grammar.router.too_many_numbers(text):
+                continue  # so does its body: no template reads it (its markers need not be read)
+            cl = _clause(text, language, asked_last and j == len(parts) - 1, cache)
             if cl.question or not cl.body or not grammar.router.may_be_one_clause(cl.body):
                 continue  # more numbers or controls than any template reads
             frame = self._frame(cl.body, norm, grammar, cache)
@@ -380,6 +383,8 @@ class Parser:
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
+        if (plural, cl.speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
+            return frame
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
 
 

@@ -323,6 +323,21 @@ def _zh_imperative(body: str) -> bool:
     return bool(_ZH_IMPERATIVE.match(body))
 
 
+def keeps_digits(text: str, language: str) -> bool:
+    """Whether the body :func:`clause` reads off `text` holds every run of
+    digits of `text`, each still a run of its own (True only when sure).
+
+    Chinese markers are cut away at the ends of a clause, where no marker
+    word holds a digit; in the middle only fillers, negations and speaker
+    words are removed (which could join two runs), and a condition cuts
+    a whole part away: a text holding none of those keeps its digits.
+    """
+    if language != "zh":
+        return False
+    return not (_ZH_CONDITION.search(text) or _ZH_FILLERS.search(text) or _ZH_NEGATION.search(text)
+                or _ZH_SPEAKER_WORDS.search(text))
+
+
 def zh_strip(text: str) -> str:
     """Chinese politeness, fillers and haste words off both ends."""
     text = text.strip(" ,")
@@ -334,4 +349,4 @@ def zh_strip(text: str) -> str:
     return text
 
 
-__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "zh_strip"]
+__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "keeps_digits", "zh_strip"]

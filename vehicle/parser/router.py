@@ -123,9 +123,13 @@ class Router:
             self._said.clear()
         self.pruner.clear_cache()
 
+    def too_many_numbers(self, text: str) -> bool:
+        """`text` holds more numbers than any template reads."""
+        return len(_NUMBER.findall(text)) > self.most_numbers
+
     def may_be_one_clause(self, text: str) -> bool:
         """False when `text` says more numbers or controls than any template reads."""
-        if len(_NUMBER.findall(text)) > self.most_numbers:
+        if self.too_many_numbers(text):
             return False
         controls = sum(1 for hit in self.lexicon.hits(text) if hit.kind in ("device", "mode", "peripheral"))
         return controls <= self.most_controls
