@@ -121,3 +121,18 @@ def test_a_pattern_with_an_alternative_needing_nothing_known_gives_no_shortcut(s
     assert needs(re.compile(source)) is None
     with pytest.raises(ValueError):
         Trigger([re.compile(source)])
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_a_text_said_to_keep_its_digits_keeps_them_in_its_body(asked):
+    """What lets the parser pass over a run of pieces holding too many numbers
+    without reading its markers: its body holds as many (or it is no command)."""
+    kept = 0
+    for text in CORPUS:
+        if not markers.keeps_digits(text, "zh"):
+            continue
+        kept += 1
+        cl = markers.clause(text, "zh", asked)
+        assert cl.question or not cl.body or len(re.findall(r"\d+", cl.body)) >= len(re.findall(r"\d+", text)), text
+    assert kept > 10_000
+    assert not markers.keeps_digits("set the fan to 3 and 4", "en")  # only claimed for Chinese
