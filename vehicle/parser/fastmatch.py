@@ -46,9 +46,11 @@ from hassil.intents import Intents, RangeSlotList, TextSlotList
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, gate_source, keys, prefixes, simple, starts
+from .fastgen import compile_reads
 from .fastread import Entities, Reader, reading, shared
 from .recognize import _skip_pattern as skip_pattern
 
+_SPACE = re.compile(r"\s")
 _WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
 #: Characters of the index key (English spells words out; a Chinese character says more).
@@ -143,6 +145,7 @@ class FastMatcher:
         heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
         made: dict = {-1: shared([sentence.node for sentence in sentences])}
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
+        self._flat = None if self._spaced else compile_reads([sentence.node for sentence in sentences], heads, made[-1])
         self._chosen_by_key: dict[tuple[str, str], int] = {}
 
     # -- compiling -------------------------------------------------------------
@@ -324,12 +327,21 @@ class FastMatcher:
         hits.sort()
         best: tuple[int, str] | None = None
         best_parse: tuple[_Sentence, Entities] | None = None
-        readers: list[Reader | None] = [None] * len(runs)
+        readers: list[Any] = [None] * len(runs)
+        flat = self._flat
         for order, n in hits:
             reader = readers[n]
             if reader is None:
-                reader = readers[n] = Reader(runs[n][0], runs[n][1])
-            found = reader.best(self._reads[order])
+                text = runs[n][0]
+                if flat is not None and _SPACE.search(text) is None:
+                    reader = readers[n] = {}
+                else:
+                    reader = readers[n] = Reader(text, runs[n][1])
+            if type(reader) is dict:
+                text = runs[n][0]
+                found = flat[order](text, runs[n][1], 0, reader).get(len(text))
+            else:
+                found = reader.best(self._reads[order])
             if found is None:
                 continue
             sentence = self._sentences[order]
