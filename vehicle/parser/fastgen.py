@@ -26,7 +26,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS
+from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, starts
+from .fastlist import ListPlan
 
 #: Characters that ``re.IGNORECASE`` matches only by themselves (and that fold to themselves).
 _CASELESS = re.compile(r"[一-鿿㐀-䶿぀-ヿ가-힯0-9%&]*")
@@ -67,7 +68,9 @@ class _Generator:
         self.lines: list[str] = []
         self.env: dict[str, Any] = {"E": _NONE, "NUMBER": _NUMBER.match, "merge": _merge, "words": _words_read}
         self.names: dict[int, str] = {}
-        self.lists: list[tuple[tuple, str]] = []
+        self.lists: list[tuple[str, ListPlan]] = []
+        self.plans: dict[int, ListPlan] = {}
+        self.starts: dict = {}
 
     def const(self, name: str, value: Any) -> str:
         self.env[name] = value
@@ -83,7 +86,10 @@ class _Generator:
         body = f"_n{ident}" if ident in self.shared else name
         kind = node[0]
         if kind == LIST:
-            self.lists.append((node, body))
+            plan = self.plans[ident] = ListPlan(node, _chunk_kind, _EXACT, _PATTERN)
+            self.lists.append((body, plan))
+            for value_node in plan.reads:
+                self.fn(value_node)
         elif kind == SEQ:
             self._sequence(node, body)
         elif kind == ALT:
@@ -118,74 +124,122 @@ class _Generator:
         return None if need is None else self.const(f"H{node[1]}", need)
 
     def _sequence(self, node: tuple, name: str) -> None:
+        """Items in turn: while there is one way so far it is (q, c, x) and
+        ``cur`` is None; with several, ``cur`` holds them."""
         out = [f"def {name}(t, f, p, m):"]
         if not node[2]:
             self.lines += [*out, "    return E"]
             return
-        out += ["    n = len(t)", "    q = p", "    c = 0", "    x = ()"]
-        many = False  # whether the ways so far are several (in `cur`)
+        out += ["    n = len(t)", "    q = p", "    c = 0", "    x = ()", "    cur = None"]
+        many = False  # whether there can be several ways so far
         for item in node[2]:
-            kind = item[0]
-            if kind == CHUNK:
-                how, lead, count = _chunk_kind(item), item[5], item[4]
-                if how == _NEVER:
-                    out.append("    return E")
-                    break
-                if not many:
-                    if how == _AT_END:
-                        out.append("    if q < n: return E")
-                    elif how == _EXACT:
-                        out += [f"    if not t.startswith({lead!r}, q): return E", f"    q += {len(lead)}"]
-                    elif how == _PATTERN:
-                        rx = self.const(f"R{item[1]}", item[6].match)
-                        out += [f"    mm = {rx}(t, q)", "    if mm is None: return E", "    q = mm.end()"]
-                    if count:
-                        out.append(f"    c += {count}")
-                elif how == _ALWAYS:
-                    if count:
-                        out.append(f"    cur = {{e: (c + {count}, x) for e, (c, x) in cur.items()}}")
-                elif how == _AT_END:
-                    out += ["    cur = {e: v for e, v in cur.items() if e >= n}", "    if not cur: return E"]
-                elif how == _EXACT:
-                    out += [f"    cur = {{e + {len(lead)}: (c + {count}, x) for e, (c, x) in cur.items()"
-                            f" if t.startswith({lead!r}, e)}}", "    if not cur: return E"]
-                else:
-                    rx = self.const(f"R{item[1]}", item[6].match)
-                    out += ["    nxt = {}", "    for q, (c, x) in cur.items():", f"        mm = {rx}(t, q)",
-                            "        if mm is not None:", "            e = mm.end()",
-                            *_merge_lines("        ", f"c + {count}", "x"),
-                            "    if not nxt: return E", "    cur = nxt"]
-                continue
-            if kind == NUM:
-                slot, low, high = item[2], item[3], item[4]
-                read = ["mm = NUMBER(t, q) if q < n else None", "if mm is not None:",
-                        "    s_ = mm.group(1)", "    v = float(s_)", f"    if {low!r} <= v <= {high!r}:"]
-                if not many:
-                    out += ["    " + line for line in read[:1]] + ["    if mm is None: return E", "    s_ = mm.group(1)",
-                            "    v = float(s_)", f"    if not {low!r} <= v <= {high!r}: return E", "    q = mm.end()",
-                            f"    x = x + (({slot!r}, v, s_),)"]
-                else:
-                    out += ["    nxt = {}", "    for q, (c, x) in cur.items():"] + ["        " + line for line in read]
-                    out += ["                e = mm.end()", *_merge_lines("                ", "c", f"x + (({slot!r}, v, s_),)"),
-                            "    if not nxt: return E", "    cur = nxt"]
-                continue
-            need = self._need(item)
-            if not many:
-                if need is not None:
-                    out.append(f"    if f[q:q + 1] not in {need}: return E")
-                out += [*self.call(item, "cur", "q", "    "), "    if not cur: return E", "    if c or x:",
-                        "        cur = {e: (c + c2, x + x2 if x2 else x) for e, (c2, x2) in cur.items()}"]
-                many = True
+            if item[0] == CHUNK and _chunk_kind(item) == _NEVER:
+                out.append("    return E")
+                break
+            if many:
+                out.append("    if cur is None:")
+                out += self._one(item, "        ")
+                out.append("    else:")
+                out += self._several(item, "        ")
             else:
-                out += ["    nxt = {}", "    for q, (c, x) in cur.items():"]
-                if need is not None:
-                    out.append(f"        if f[q:q + 1] not in {need}: continue")
-                out += [*self.call(item, "r", "q", "        "), "        for e, (c2, x2) in r.items():",
-                        *_merge_lines("            ", "c + c2", "x + x2 if x2 else x"),
-                        "    if not nxt: return E", "    cur = nxt"]
+                out += self._one(item, "    ")
+            many = many or item[0] not in (CHUNK, NUM)
         else:
-            out.append("    return cur" if many else "    return {q: (c, x)}")
+            out.append("    return {q: (c, x)} if cur is None else cur")
         self.lines += out
+
+    def _optional(self, node: tuple) -> str | None:
+        """For a choice that reads nothing unless one of its headed items can start
+        here, the constant holding those items' first characters."""
+        if node[0] not in (ALT, WORDS):
+            return None
+        heads: set[str] = set()
+        empty = False
+        for item in node[2]:
+            if item[0] == CHUNK and _chunk_kind(item) == _ALWAYS and not item[4]:
+                empty = True
+                continue
+            if item[0] == LIST:  # what its trie walk can start with (exactly as it reads)
+                self.fn(item)
+                chars = self.plans[item[1]].heads()
+                if chars is None:
+                    return None
+                heads |= chars
+                continue
+            chars, can_be_empty = starts(item, self.starts)
+            if chars is None or can_be_empty or not all(char == "-" or _CASELESS.fullmatch(char) for char in chars):
+                return None  # (a cased first character may match one folding otherwise)
+            heads |= chars
+        return self.const(f"U{node[1]}", frozenset(heads)) if empty else None
+
+    def _one(self, item: tuple, pad: str) -> list[str]:
+        """One item read after the one way (q, c, x)."""
+        kind = item[0]
+        if kind == CHUNK:
+            how, lead, count = _chunk_kind(item), item[5], item[4]
+            out = []
+            if how == _AT_END:
+                out.append(f"{pad}if q < n: return E")
+            elif how == _EXACT:
+                out += [f"{pad}if not t.startswith({lead!r}, q): return E", f"{pad}q += {len(lead)}"]
+            elif how == _PATTERN:
+                rx = self.const(f"R{item[1]}", item[6].match)
+                out += [f"{pad}mm = {rx}(t, q)", f"{pad}if mm is None: return E", f"{pad}q = mm.end()"]
+            if count:
+                out.append(f"{pad}c += {count}")
+            return out
+        if kind == NUM:
+            slot, low, high = item[2], item[3], item[4]
+            return [f"{pad}mm = NUMBER(t, q) if q < n else None", f"{pad}if mm is None: return E",
+                    f"{pad}s_ = mm.group(1)", f"{pad}v = float(s_)", f"{pad}if not {low!r} <= v <= {high!r}: return E",
+                    f"{pad}q = mm.end()", f"{pad}x = x + (({slot!r}, v, s_),)"]
+        out = []
+        optional = self._optional(item)
+        if optional is not None:
+            out.append(f"{pad}if f[q:q + 1] in {optional}:")
+            pad += "    "
+        need = self._need(item)
+        if need is not None:
+            out.append(f"{pad}if f[q:q + 1] not in {need}: return E")
+        return out + [*self.call(item, "r", "q", pad), f"{pad}if not r: return E", f"{pad}if len(r) == 1:",
+                      f"{pad}    ((q, (c2, x2)),) = r.items()", f"{pad}    c += c2", f"{pad}    if x2: x += x2",
+                      f"{pad}elif c or x:", f"{pad}    cur = {{}}", f"{pad}    for e, (c2, x2) in r.items():",
+                      f"{pad}        cur[e] = (c + c2, x + x2 if x2 else x)", f"{pad}else:", f"{pad}    cur = r"]
+
+    def _several(self, item: tuple, pad: str) -> list[str]:
+        """One item read after each of the ways in ``cur``; back to one way when one is left."""
+        kind = item[0]
+        body = pad + "    "
+        out = [f"{pad}nxt = {{}}", f"{pad}for q, (c, x) in cur.items():"]
+        if kind == CHUNK:
+            how, lead, count = _chunk_kind(item), item[5], item[4]
+            if how == _ALWAYS:
+                out.append(f"{body}nxt[q] = (c + {count}, x)")
+            elif how == _AT_END:
+                out.append(f"{body}if q >= n: nxt[q] = (c, x)")
+            elif how == _EXACT:
+                out.append(f"{body}if t.startswith({lead!r}, q): nxt[q + {len(lead)}] = (c + {count}, x)")
+            else:
+                rx = self.const(f"R{item[1]}", item[6].match)
+                out += [f"{body}mm = {rx}(t, q)", f"{body}if mm is not None:", f"{body}    e = mm.end()",
+                        *_merge_lines(body + "    ", f"c + {count}", "x")]
+        elif kind == NUM:
+            slot, low, high = item[2], item[3], item[4]
+            out += [f"{body}mm = NUMBER(t, q) if q < n else None", f"{body}if mm is None: continue",
+                    f"{body}s_ = mm.group(1)", f"{body}v = float(s_)", f"{body}if not {low!r} <= v <= {high!r}: continue",
+                    f"{body}e = mm.end()", *_merge_lines(body, "c", f"x + (({slot!r}, v, s_),)")]
+        else:
+            optional = self._optional(item)
+            if optional is not None:
+                out += [f"{body}if f[q:q + 1] not in {optional}:", f"{body}    e = q",
+                        *_merge_lines(body + "    ", "c", "x"), f"{body}    continue"]
+            need = self._need(item)
+            if need is not None:
+                out.append(f"{body}if f[q:q + 1] not in {need}: continue")
+            out += [*self.call(item, "r", "q", body), f"{body}for e, (c2, x2) in r.items():",
+                    *_merge_lines(body + "    ", "c + c2", "x + x2 if x2 else x")]
+        return out + [f"{pad}if not nxt: return E", f"{pad}if len(nxt) == 1:",
+                      f"{pad}    ((q, (c, x)),) = nxt.items()", f"{pad}    cur = None", f"{pad}else:", f"{pad}    cur = nxt"]
 
     def _alternative(self, node: tuple, name: str) -> None:
         out = [f"def {name}(t, f, p, m):", "    ch = f[p:p + 1]", "    out = E", "    own = False"]
@@ -249,137 +303,16 @@ def _merge_lines(pad: str, chunks: str, ents: str) -> list[str]:
     """Keep (end `e`, `chunks`, `ents`) in ``nxt`` unless an earlier way there reads as many literals."""
     return [f"{pad}cc = {chunks}", f"{pad}o = nxt.get(e)", f"{pad}if o is None:", f"{pad}    nxt[e] = (cc, {ents})",
             f"{pad}elif cc > o[0]:", f"{pad}    del nxt[e]", f"{pad}    nxt[e] = (cc, {ents})"]
-def _list(node: tuple, env: dict[str, Any], names: dict[int, str]) -> Flat:
-    """A list read (see :func:`.fastread._list`, unspaced): the values whose text
-    starts here (a walk of the list's trie) and the others, in list order;
-    the first value to reach an end keeps it. A value of caseless literal
-    characters found in the trie is read by the walk itself, its outcome
-    made once: each trie node holds what is tried when the walk ends there."""
-    slot, compiled = node[2], node[3]
-
-    def made(value: Any, sub: int, said: str) -> tuple:
-        return (value.index, sub), len(said), (0, ((slot, said if value.out is None else value.out, said),))
-
-    def entry(value: Any) -> tuple:
-        plain = value.chunk_len is not None
-        return (value.index, 0), None, (env[names[value.node[1]]], value.chunk_len,
-                                        bool(value.node[2].strip()) if plain else True, value.out)
-
-    def tried(entries: list[tuple]) -> tuple[bool, tuple]:
-        """(all read by the walk, what to try): (size, outcome) first per size, or every entry in list order."""
-        entries = sorted(entries, key=_first)
-        if all(e[1] is not None for e in entries):
-            sizes: dict[int, tuple] = {}
-            for _, size, outcome in entries:
-                sizes.setdefault(size, outcome)
-            return True, tuple(sizes.items())
-        return False, tuple((size, found) for _, size, found in entries)
-
-    keyed: dict[str, list[tuple]] = {}  # folded text -> entries found by walking it
-    for key, (values, _) in _entries(compiled.by_raw):
-        keyed.setdefault(key, []).extend(made(v, 0, v.node[5]) if _walked_exactly(v) else entry(v) for v in values)
-    unindexed = []
-    for value in compiled.raw_unindexed:
-        words = _caseless_words(value)
-        if words is None:
-            unindexed.append(entry(value))
-        for sub, word in enumerate(words or ()):  # (a|b) values: each word found by the walk, in its order
-            keyed.setdefault(word, []).append(made(value, sub, word))
-    trie: dict = {}
-    for key, entries in keyed.items():
-        here = trie
-        for char in key[:-1]:
-            here = here.setdefault(char, [[], {}])[1]
-        here.setdefault(key[-1], [[], {}])[0].extend(entries)
-
-    def convert(level: dict, above: list[tuple]) -> dict:
-        out = {}
-        for char, (entries, children) in level.items():
-            here = above + entries
-            out[char] = (tried(here + unindexed), convert(children, here))
-        return out
-
-    trie = convert(trie, [])
-    root = tried(unindexed)
-
-    def read(t: str, f: str, p: int, m: dict) -> dict:
-        size = len(t)
-        if p >= size:
-            return _NONE
-        here, at, (walked, entries) = trie, p, root
-        while at < size:
-            step = here.get(f[at])
-            if step is None:
-                break
-            (walked, entries), here = step
-            at += 1
-        if walked:
-            return {p + d: outcome for d, outcome in entries}
-        out: dict = {}
-        left = size - p
-        for d, found in entries:
-            if d is not None:
-                end = p + d
-                if end not in out:
-                    out[end] = found
-                continue
-            fn, chunk_len, readable, value_out = found
-            if chunk_len is not None and (left < chunk_len or not readable):
-                continue
-            for end in fn(t, f, p, m):
-                if end not in out:
-                    said = t[p:end]
-                    out[end] = (0, ((slot, said if value_out is None else value_out, said),))
-        return out
-    return read
-
-
-def _first(entry: tuple) -> int:
-    return entry[0]
-
-
-def _entries(trie: dict, above: str = ""):
-    """(key, (values, children)) of every node of a fastmatch list trie."""
-    for char, (values, children) in trie.items():
-        yield above + char, (values, children)
-        yield from _entries(children, above + char)
-
-
-def _caseless_words(value: Any) -> list[str] | None:
-    """The words of a value that is a choice of caseless literals, each all of
-    its text ("(红色|红)"); None for any other value."""
-    node = value.node
-    if value.chunk_len is not None or node[0] != WORDS:
-        return None
-    if not all(_chunk_kind(item) == _EXACT for item in node[2]):
-        return None
-    return [item[5] for item in node[2]]
-
-
-def _walked_exactly(value: Any) -> bool:
-    """Whether finding a value in the list's trie is reading it: one caseless literal, all of its text."""
-    node = value.node
-    return (value.chunk_len is not None and node[0] == CHUNK and _chunk_kind(node) == _EXACT
-            and value.chunk_len == len(node[5]))
-
-
 def compile_reads(roots: list[tuple], heads: dict[int, frozenset[str]], shared: set[int]) -> list[Flat]:
     """One function per sentence reading a whitespace-free text: ``fn(text,
     fold_case(text), 0, memo)`` -> {end: (literal characters, entities)}; one
     ``memo`` dict per text, shared by the sentences read with it."""
     gen = _Generator(heads, shared)
     names = [gen.fn(root) for root in roots]
-    done = 0
-    while done < len(gen.lists):  # the reads of values not read by the trie walk are generated too
-        node = gen.lists[done][0]
-        walked = {id(v) for _, (values, _) in _entries(node[3].by_raw) for v in values}
-        for value in node[3].values:
-            if (id(value) not in walked or not _walked_exactly(value)) and _caseless_words(value) is None:
-                gen.fn(value.node)
-        done += 1
     exec(compile("\n".join(gen.lines), "<fastgen>", "exec"), gen.env)
-    for node, body in gen.lists:
-        gen.env[body] = _list(node, gen.env, gen.names)
+    reads = {ident: gen.env[name] for ident, name in gen.names.items() if name in gen.env}
+    for body, plan in gen.lists:
+        gen.env[body] = plan.bind(reads)
     return [gen.env[name] for name in names]
 
 
