@@ -131,6 +131,7 @@ class FastMatcher:
             sources.append(gate_source(sentence.node, self._spaced, gates))
         #: per sentence its gate, None until compiled (see :meth:`_compile_gates`)
         self._gates: list[re.Pattern[str] | None] = [None] * len(sources)
+        self._checks: list[Any] = [None] * len(sources)  # each gate's bound ``fullmatch``
         self._gates_done = threading.Event()
         self._sources: list[str] | None = sources if gates else None
         self._reads_before_gates = GATES_AFTER_READS
@@ -147,6 +148,7 @@ class FastMatcher:
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
         self._flat = None if self._spaced else compile_reads([sentence.node for sentence in sentences], heads, made[-1])
         self._chosen_by_key: dict[tuple[str, str], int] = {}
+        self._chosen_by_ends: dict[tuple[str, str], int] = {}
 
     # -- compiling -------------------------------------------------------------
     def _compile_gates(self, sources: list[str]) -> None:
@@ -161,7 +163,8 @@ class FastMatcher:
         try:
             for order, source in enumerate(sources):
                 try:
-                    self._gates[order] = compile_gate(source)
+                    gate = self._gates[order] = compile_gate(source)
+                    self._checks[order] = gate.fullmatch
                 except (re.error, RecursionError, MemoryError):
                     continue  # no gate: that sentence is always read exactly
         finally:
@@ -306,25 +309,27 @@ class FastMatcher:
         candidates = self.candidates(text)
         if candidates is None:
             return FALLBACK
-        runs: list[tuple[str, str, int]] = []
+        runs: list[tuple[str, str]] = []
         for candidate in candidates:
             folded = candidate.lower() if candidate.isascii() else fold_case(candidate)  # the same for ASCII
             if len(folded) != len(candidate):
                 return FALLBACK
-            runs.append((candidate, folded, self._chosen(folded)))
+            runs.append((candidate, folded))
         hits: list[tuple[int, int]] = []  # (sentence, text): hassil's order once sorted
-        gates = self._gates
-        for n, (candidate, _, chosen) in enumerate(runs):
+        checks = self._checks
+        for n, (candidate, folded) in enumerate(runs):
+            chosen = self._chosen(folded)
             while chosen:  # a bit per sentence
                 low = chosen & -chosen
                 chosen ^= low
                 order = low.bit_length() - 1
-                gate = gates[order]
-                if gate is None or gate.fullmatch(candidate) is not None:
+                check = checks[order]
+                if check is None or check(candidate) is not None:
                     hits.append((order, n))
         if not hits:
             return None
-        hits.sort()
+        if len(runs) > 1:
+            hits.sort()
         best: tuple[int, str] | None = None
         best_parse: tuple[_Sentence, Entities] | None = None
         readers: list[Any] = [None] * len(runs)
@@ -332,14 +337,14 @@ class FastMatcher:
         for order, n in hits:
             reader = readers[n]
             if reader is None:
-                text = runs[n][0]
-                if flat is not None and _SPACE.search(text) is None:
-                    reader = readers[n] = {}
+                candidate = runs[n][0]
+                if flat is not None and _SPACE.search(candidate) is None:
+                    reader = readers[n] = {}  # what the compiled reads keep for this text
                 else:
-                    reader = readers[n] = Reader(text, runs[n][1])
+                    reader = readers[n] = Reader(candidate, runs[n][1])
             if type(reader) is dict:
-                text = runs[n][0]
-                found = flat[order](text, runs[n][1], 0, reader).get(len(text))
+                candidate, folded = runs[n]
+                found = flat[order](candidate, folded, 0, reader).get(len(candidate))
             else:
                 found = reader.best(self._reads[order])
             if found is None:
@@ -362,11 +367,13 @@ class FastMatcher:
     def clear_cache(self) -> None:
         """Forget the sentences chosen per first characters (benchmarks)."""
         self._chosen_by_key.clear()
+        self._chosen_by_ends.clear()
 
     def candidates(self, text: str) -> list[str] | None:
         """The texts hassil matches, in its order: with skip words (when any were
         removed), then without; None for a text with punctuation, "-" or "_"."""
-        norm = unicodedata.normalize("NFC", WHITESPACE_CAPTURE.sub(" ", text)).replace("’", "'")
+        spaced = _SPACE.search(text) is not None
+        norm = unicodedata.normalize("NFC", WHITESPACE_CAPTURE.sub(" ", text) if spaced else text).replace("’", "'")
         if not _UNSAFE.isdisjoint(norm):
             return None
         norm = norm.strip()  # no punctuation: hassil's punctuation removal changes nothing
@@ -379,10 +386,23 @@ class FastMatcher:
         texts = [without] if without == norm else [norm, without]
         if self._spaced:
             return [t + " " for t in texts]  # hassil's artificial word boundary
-        return [CJK_WHITESPACE.sub("", t) for t in texts]
+        return [CJK_WHITESPACE.sub("", t) if _SPACE.search(t) is not None else t for t in texts]
 
     def _chosen(self, folded: str) -> int:
         """The sentences whose first and last characters can be the text's (a bit each, by order)."""
+        if not self._spaced and _SPACE.search(folded) is None:  # its keys: a function of its ends alone
+            size = self._key_size
+            ends = (folded[:size], folded[-size:])
+            chosen = self._chosen_by_ends.get(ends)
+            if chosen is None:
+                chosen = self._chosen_by_keys(folded)
+                if len(self._chosen_by_ends) >= 4096:
+                    self._chosen_by_ends.clear()
+                self._chosen_by_ends[ends] = chosen
+            return chosen
+        return self._chosen_by_keys(folded)
+
+    def _chosen_by_keys(self, folded: str) -> int:
         key = first, last = keys(folded, self._key_size)
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
