@@ -62,9 +62,17 @@ def _merge(out: dict, more: dict) -> None:
 
 
 class _Generator:
-    def __init__(self, heads: dict[int, frozenset[str]], shared: set[int]) -> None:
+    def __init__(self, heads: dict[int, frozenset[str]], shared: set[int], roots: list[tuple]) -> None:
         self.heads = heads
-        self.shared = shared
+        self.shared = set(shared)
+        #: node id -> the id of the first reference to the same list for the same slot (read once for both)
+        self.same: dict[int, int] = {}
+        first: dict[tuple[int, str], int] = {}
+        for node in _lists(roots):
+            ident = first.setdefault((id(node[3]), node[2]), node[1])
+            if ident != node[1]:
+                self.same[node[1]] = ident
+                self.shared.add(ident)
         self.lines: list[str] = []
         self.env: dict[str, Any] = {"E": _NONE, "NUMBER": _NUMBER.match, "merge": _merge, "words": _words_read}
         self.names: dict[int, str] = {}
@@ -78,7 +86,7 @@ class _Generator:
 
     def fn(self, node: tuple) -> str:
         """The name of the function reading `node` (generated on first use)."""
-        ident = node[1]
+        ident = self.same.get(node[1], node[1])
         name = self.names.get(ident)
         if name is not None:
             return name
@@ -114,9 +122,10 @@ class _Generator:
             if how == _EXACT:
                 return [f"{pad}{var} = {{{at} + {len(lead)}: ({count}, ())}} if t.startswith({lead!r}, {at}) else E"]
         name = self.fn(node)
-        if node[1] not in self.shared:
+        ident = self.same.get(node[1], node[1])
+        if ident not in self.shared:
             return [f"{pad}{var} = {name}(t, f, {at}, m)"]
-        return [f"{pad}k = {at} << 16 | {node[1]}", f"{pad}{var} = m.get(k)",
+        return [f"{pad}k = {at} << 16 | {ident}", f"{pad}{var} = m.get(k)",
                 f"{pad}if {var} is None:", f"{pad}    {var} = m[k] = _{name}(t, f, {at}, m)"]
 
     def _need(self, node: tuple) -> str | None:
@@ -161,7 +170,7 @@ class _Generator:
                 continue
             if item[0] == LIST:  # what its trie walk can start with (exactly as it reads)
                 self.fn(item)
-                chars = self.plans[item[1]].heads()
+                chars = self.plans[self.same.get(item[1], item[1])].heads()
                 if chars is None:
                     return None
                 heads |= chars
@@ -303,11 +312,28 @@ def _merge_lines(pad: str, chunks: str, ents: str) -> list[str]:
     """Keep (end `e`, `chunks`, `ents`) in ``nxt`` unless an earlier way there reads as many literals."""
     return [f"{pad}cc = {chunks}", f"{pad}o = nxt.get(e)", f"{pad}if o is None:", f"{pad}    nxt[e] = (cc, {ents})",
             f"{pad}elif cc > o[0]:", f"{pad}    del nxt[e]", f"{pad}    nxt[e] = (cc, {ents})"]
+def _lists(roots: list[tuple]) -> list[tuple]:
+    """Every list reference reached from `roots`, in the order first reached."""
+    seen: set[int] = set()
+    found: list[tuple] = []
+    stack = list(reversed(roots))
+    while stack:
+        node = stack.pop()
+        if node[1] in seen:
+            continue
+        seen.add(node[1])
+        if node[0] == LIST:
+            found.append(node)
+        elif node[0] in (SEQ, ALT, WORDS):
+            stack.extend(reversed(node[2]))
+    return found
+
+
 def compile_reads(roots: list[tuple], heads: dict[int, frozenset[str]], shared: set[int]) -> list[Flat]:
     """One function per sentence reading a whitespace-free text: ``fn(text,
     fold_case(text), 0, memo)`` -> {end: (literal characters, entities)}; one
     ``memo`` dict per text, shared by the sentences read with it."""
-    gen = _Generator(heads, shared)
+    gen = _Generator(heads, shared, roots)
     names = [gen.fn(root) for root in roots]
     exec(compile("\n".join(gen.lines), "<fastgen>", "exec"), gen.env)
     reads = {ident: gen.env[name] for ident, name in gen.names.items() if name in gen.env}

@@ -318,11 +318,7 @@ class FastMatcher:
         hits: list[tuple[int, int]] = []  # (sentence, text): hassil's order once sorted
         checks = self._checks
         for n, (candidate, folded) in enumerate(runs):
-            chosen = self._chosen(folded)
-            while chosen:  # a bit per sentence
-                low = chosen & -chosen
-                chosen ^= low
-                order = low.bit_length() - 1
+            for order in self._chosen(folded):
                 check = checks[order]
                 if check is None or check(candidate) is not None:
                     hits.append((order, n))
@@ -388,8 +384,8 @@ class FastMatcher:
             return [t + " " for t in texts]  # hassil's artificial word boundary
         return [CJK_WHITESPACE.sub("", t) if _SPACE.search(t) is not None else t for t in texts]
 
-    def _chosen(self, folded: str) -> int:
-        """The sentences whose first and last characters can be the text's (a bit each, by order)."""
+    def _chosen(self, folded: str) -> tuple[int, ...]:
+        """The sentences whose first and last characters can be the text's (their orders, ascending)."""
         if not self._spaced and _SPACE.search(folded) is None:  # its keys: a function of its ends alone
             size = self._key_size
             ends = (folded[:size], folded[-size:])
@@ -402,11 +398,12 @@ class FastMatcher:
             return chosen
         return self._chosen_by_keys(folded)
 
-    def _chosen_by_keys(self, folded: str) -> int:
+    def _chosen_by_keys(self, folded: str) -> tuple[int, ...]:
         key = first, last = keys(folded, self._key_size)
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
-            chosen = _having(self._index, first) & _having(self._ends, last)
+            bits = _having(self._index, first) & _having(self._ends, last)  # a bit per sentence
+            chosen = tuple(order for order in range(bits.bit_length()) if bits >> order & 1)
             if len(self._chosen_by_key) >= 4096:
                 self._chosen_by_key.clear()
             self._chosen_by_key[key] = chosen
