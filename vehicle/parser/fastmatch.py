@@ -47,6 +47,7 @@ from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fol
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, gate_source, keys, prefixes, simple, starts
 from .fastgen import compile_reads
+from .fastspaced import best as spaced_best, compile_spaced, memo_for
 from .fastread import Entities, Reader, reading, shared
 from .recognize import _skip_pattern as skip_pattern
 
@@ -146,7 +147,8 @@ class FastMatcher:
         heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
         made: dict = {-1: shared([sentence.node for sentence in sentences])}
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
-        self._flat = None if self._spaced else compile_reads([sentence.node for sentence in sentences], heads, made[-1])
+        roots = [sentence.node for sentence in sentences]
+        self._flat = (compile_spaced if self._spaced else compile_reads)(roots, heads, made[-1])
         self._chosen_by_key: dict[tuple[str, str], int] = {}
         self._chosen_by_ends: dict[tuple[str, str], int] = {}
 
@@ -334,13 +336,20 @@ class FastMatcher:
             reader = readers[n]
             if reader is None:
                 candidate = runs[n][0]
-                if flat is not None and _SPACE.search(candidate) is None:
+                if flat is None:
+                    reader = readers[n] = Reader(candidate, runs[n][1])
+                elif self._spaced:
+                    reader = readers[n] = memo_for(candidate)
+                elif _SPACE.search(candidate) is None:
                     reader = readers[n] = {}  # what the compiled reads keep for this text
                 else:
                     reader = readers[n] = Reader(candidate, runs[n][1])
             if type(reader) is dict:
                 candidate, folded = runs[n]
-                found = flat[order](candidate, folded, 0, reader).get(len(candidate))
+                if self._spaced:
+                    found = spaced_best(flat[order](candidate, folded, 1, reader), reader[-2])
+                else:
+                    found = flat[order](candidate, folded, 0, reader).get(len(candidate))
             else:
                 found = reader.best(self._reads[order])
             if found is None:
