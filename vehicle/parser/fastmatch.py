@@ -6,13 +6,16 @@ most of that time is the walk itself (and, around it, routing and pruning
 to keep the walk short). This module answers the same question from a
 form of the templates compiled once, at the parser's warm-up:
 
-* every sentence is one node graph, expansion rules inlined and shared
-  between sentences, nested sequences and alternatives flattened (hassil
-  yields them in the same order), an alternative of plain words one node;
+* every sentence is one node graph (:mod:`.fastnodes`);
 * :mod:`.fastindex` picks the sentences that can read a clause (an index on
   its first and its last characters, then a regular expression per sentence
   accepting a superset of what hassil accepts);
-* :mod:`.fastread` reads each of those exactly: hassil's best parse.
+* :mod:`.fastread` reads each of those exactly: hassil's best parse;
+  :mod:`.fastgen` (Chinese) and :mod:`.fastspaced` (English) do the same
+  reads with Python generated per node, about twice as fast. Those and the
+  gates are compiled in the background (about a second in all): until
+  they are, every sentence the index picks is read by :mod:`.fastread`,
+  with the very same answers.
 
 The text semantics are hassil 3.13's, step by step (``match_expression``):
 the clause normalised and its skip words removed as ``recognize_all`` does
@@ -41,18 +44,17 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from hassil.expression import Alternative, ListReference, RuleReference, Sequence, TextChunk
-from hassil.intents import Intents, RangeSlotList, TextSlotList
+from hassil.intents import Intents
 from hassil.util import CJK_WHITESPACE, PUNCTUATION_STR, WHITESPACE_CAPTURE, fold_case
 
-from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, compile_gate, gate_source, keys, prefixes, simple, starts
 from .fastgen import compile_reads
-from .fastspaced import best as spaced_best, compile_spaced, memo_for
+from .fastindex import compile_gate, gate_source, keys, prefixes, starts
+from .fastnodes import NodeCompiler, Unsupported
 from .fastread import Entities, Reader, reading, shared
+from .fastspaced import best as spaced_best, compile_spaced, memo_for
 from .recognize import _skip_pattern as skip_pattern
 
 _SPACE = re.compile(r"\s")
-_WORD_END = (" ", "'")  # hassil's WORD_END_CHARS
 _UNSAFE = frozenset(PUNCTUATION_STR) | {"-", "_"}
 #: Characters of the index key (English spells words out; a Chinese character says more).
 _KEY_SIZE = {True: 5, False: 2}
@@ -65,29 +67,6 @@ FALLBACK = object()
 Slots = dict[str, tuple[Any, str]]
 
 
-class Unsupported(Exception):
-    """The templates use something this matcher does not implement."""
-
-
-@dataclass(slots=True)
-class _Value:
-    node: tuple
-    out: Any
-    chunk_len: int | None  # len(text_in.text) for a plain-text value (hassil's length check)
-    index: int
-
-
-@dataclass(slots=True)
-class _List:
-    values: list[_Value]
-    by_word: dict
-    """Trie of folded left-stripped texts -> values (hassil's candidate index, insertion order)."""
-    unindexed: list[_Value]
-    by_raw: dict
-    """Trie of folded texts as matched without a start of word -> values (a pre-filter only)."""
-    raw_unindexed: list[_Value]
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class _Sentence:
     order: int
@@ -96,7 +75,7 @@ class _Sentence:
     slots: dict[str, Any]
 
 
-class FastMatcher:
+class FastMatcher(NodeCompiler):
     """One language's templates, compiled (see the module docstring)."""
 
     def __init__(self, intents: Intents, language: str, *, gates: bool = True) -> None:
@@ -105,7 +84,7 @@ class FastMatcher:
         self._skip = skip_pattern(tuple(intents.skip_words), not self._spaced)
         self._rules = intents.expansion_rules
         self._slot_lists = intents.slot_lists
-        self._lists: dict[str, _List] = {}
+        self._lists: dict = {}
         self._rule_nodes: dict[str, tuple] = {}
         self._ids = 0
         sentences: list[_Sentence] = []
@@ -147,8 +126,11 @@ class FastMatcher:
         heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
         made: dict = {-1: shared([sentence.node for sentence in sentences])}
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
-        roots = [sentence.node for sentence in sentences]
-        self._flat = (compile_spaced if self._spaced else compile_reads)(roots, heads, made[-1])
+        #: the generated reads per sentence (None until built, see :meth:`_build_reads`)
+        self._flat: list[Any] | None = None
+        self._flat_plan: tuple | None = ([sentence.node for sentence in sentences], heads, made[-1])
+        if not gates:
+            self._build_reads()
         self._chosen_by_key: dict[tuple[str, str], int] = {}
         self._chosen_by_ends: dict[tuple[str, str], int] = {}
 
@@ -163,6 +145,7 @@ class FastMatcher:
         of ``n7web parse`` and of the service.
         """
         try:
+            self._build_reads()
             for order, source in enumerate(sources):
                 try:
                     gate = self._gates[order] = compile_gate(source)
@@ -171,6 +154,18 @@ class FastMatcher:
                     continue  # no gate: that sentence is always read exactly
         finally:
             self._gates_done.set()
+
+    def _build_reads(self) -> None:
+        """Generate and compile the sentences' reads (once; about 0.3 s a
+        language, so off the caller's thread with the gates). Should that
+        fail, :mod:`.fastread` keeps reading: the same answers, slower."""
+        plan, self._flat_plan = self._flat_plan, None
+        if plan is None:
+            return
+        try:
+            self._flat = (compile_spaced if self._spaced else compile_reads)(*plan)
+        except (AssertionError, RecursionError, MemoryError, SyntaxError):
+            pass
 
     def _start_gates(self) -> None:
         """Start compiling the gates (once): on the first :meth:`gates_ready`
@@ -186,119 +181,11 @@ class FastMatcher:
         return self._sources is None
 
     def gates_ready(self, timeout: float | None = None) -> bool:
-        """Start the gates if not yet, and wait (bounded) until every one is compiled."""
+        """Start the gates (and the generated reads) if not yet, and wait
+        (bounded) until every one is compiled."""
         self._start_gates()
         return self._gates_done.wait(timeout)
 
-
-    def _new(self, kind: int, *fields: Any) -> tuple:
-        self._ids += 1
-        return (kind, self._ids, *fields)
-
-    def _node(self, expr: Any, rules: tuple[str, ...]) -> tuple:
-        if isinstance(expr, TextChunk):
-            return self._chunk(expr.text)
-        if isinstance(expr, RuleReference):
-            name = expr.rule_name
-            if name in rules or name not in self._rules:
-                raise Unsupported(f"rule <{name}> is missing or refers to itself")
-            node = self._rule_nodes.get(name)
-            if node is None:
-                node = self._rule_nodes[name] = self._node(self._rules[name].expression, (*rules, name))
-            return node
-        if isinstance(expr, ListReference):
-            return self._list_ref(expr)
-        if type(expr) is Sequence:
-            if not expr.items:
-                return self._new(SEQ, ())  # reads nothing, ever
-            items = [self._node(i, rules) for i in expr.items]
-            flat = tuple(n for item in items for n in (item[2] if item[0] == SEQ and item[2] else (item,)))
-            return flat[0] if len(flat) == 1 else self._new(SEQ, flat)
-        if type(expr) is Alternative:
-            items = [self._node(i, rules) for i in expr.items]
-            flat = tuple(n for item in items for n in (item[2] if item[0] in (ALT, WORDS) else (item,)))
-            if len(flat) == 1:
-                return flat[0]
-            if all(n[0] == CHUNK for n in flat):
-                return self._words(flat)
-            return self._new(ALT, flat)
-        raise Unsupported(f"{type(expr).__name__} is not compiled")
-
-    def _chunk(self, text: str) -> tuple:
-        word_end = text.endswith(_WORD_END)
-        if self._spaced:
-            lead = text.lstrip()
-            return self._new(CHUNK, text, word_end, len(text.strip()), lead, _prefix(lead), _prefix(text))
-        bare = CJK_WHITESPACE.sub("", text)
-        return self._new(CHUNK, text, word_end, len(bare.strip()), bare, _prefix(bare), None)
-
-    def _words(self, items: tuple) -> tuple:
-        """Alternative literals, indexed by the folded first character each can read."""
-        def table(texts: list[str]) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
-            keyed: dict[str, set[int]] = {}
-            always: set[int] = set()
-            for i, text in enumerate(texts):
-                head = fold_case(text[:1]) if text else ""
-                if head and len(head) == 1 and (simple(head) or head == " "):
-                    keyed.setdefault(head, set()).add(i)
-                else:
-                    always.add(i)  # empty, whitespace at a start of word, or an uncommon character
-            return {k: tuple(sorted(v | always)) for k, v in keyed.items()}, tuple(sorted(always))
-
-        by_lead, lead_always = table([n[5] if n[2] else "" for n in items])
-        if self._spaced:
-            by_raw, raw_always = table([n[2] for n in items])
-        else:
-            by_raw, raw_always = by_lead, lead_always
-        return self._new(WORDS, items, by_lead, lead_always, by_raw, raw_always)
-
-    def _list_ref(self, ref: ListReference) -> tuple:
-        if ref.is_capture:
-            raise Unsupported("list captures are not compiled")
-        name = ref.list_name
-        slot_list = self._slot_lists.get(name)
-        if isinstance(slot_list, RangeSlotList):
-            if (not slot_list.digits or slot_list.words or slot_list.step != 1 or slot_list.fraction_type is not None
-                    or slot_list.multiplier is not None):
-                raise Unsupported(f"range list {name} reads more than digits")
-            return self._new(NUM, ref.slot_name, slot_list.start, slot_list.stop)
-        if type(slot_list) is not TextSlotList:
-            raise Unsupported(f"list {name} is missing or not a text list")
-        if name not in self._lists:
-            self._lists[name] = self._compile_list(slot_list)
-        return self._new(LIST, ref.slot_name, self._lists[name])
-
-    def _compile_list(self, slot_list: TextSlotList) -> _List:
-        values: list[_Value] = []
-        by_word: dict[str, list[_Value]] = {}
-        by_raw: dict[str, list[_Value]] = {}
-        unindexed: list[_Value] = []
-        raw_unindexed: list[_Value] = []
-        for i, value in enumerate(slot_list.values):
-            if value.context or value.metadata:
-                raise Unsupported(f"list {slot_list.name} has values with context")
-            text_in = value.text_in
-            plain = isinstance(text_in, TextChunk)
-            node = self._chunk(text_in.text) if plain else self._node(text_in, ())
-            if _reads_lists(node):
-                raise Unsupported(f"list {slot_list.name} has values reading lists")
-            item = _Value(node, value.value_out, len(text_in.text) if plain else None, i)
-            values.append(item)
-            if plain and not text_in.text.strip():
-                continue  # hassil never offers it
-            lead = text_in.text.lstrip() if plain else ""
-            if plain and len(fold_case(lead)) == len(lead):
-                by_word.setdefault(fold_case(lead), []).append(item)
-            else:
-                unindexed.append(item)
-            raw = node[2] if plain and self._spaced else node[5] if plain else ""
-            if plain and raw and len(fold_case(raw)) == len(raw):
-                by_raw.setdefault(fold_case(raw), []).append(item)
-            else:
-                raw_unindexed.append(item)
-        return _List(values, _trie(by_word), unindexed, _trie(by_raw), raw_unindexed)
-
-    # -- matching --------------------------------------------------------------
 
     def entities(self, text: str) -> tuple[str, Slots] | None | object:
         """The best parse of `text`: (intent, slot -> (value, text)) with the
@@ -425,33 +312,6 @@ def _having(index: dict[str, int], key: str) -> int:
     for k in range(len(key) + 1):
         chosen |= index.get(key[:k], 0)
     return chosen
-
-
-def _trie(keyed: dict[str, list[_Value]]) -> dict:
-    """{char: (values ending here, children)}, the values of a key in list order."""
-    root: dict = {}
-    for key, values in keyed.items():
-        node = root
-        for n, char in enumerate(key):
-            found, children = node.get(char, ([], {}))
-            if n == len(key) - 1:
-                found = found + values
-            node[char] = (found, children)
-            node = children
-    return root
-
-
-def _prefix(text: str) -> re.Pattern[str]:
-    """hassil's ``match_start`` pattern, matched at a position instead of on a slice."""
-    return re.compile(re.escape(text), re.IGNORECASE)
-
-
-def _reads_lists(node: tuple) -> bool:
-    if node[0] in (LIST, NUM):
-        return True
-    if node[0] in (SEQ, ALT, WORDS):
-        return any(_reads_lists(item) for item in node[2])
-    return False
 
 
 def compile_grammar(intents: Intents, language: str) -> FastMatcher | None:

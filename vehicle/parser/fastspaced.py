@@ -19,6 +19,7 @@ from typing import Any
 
 from hassil.util import fold_case
 
+from .fastgen import define
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, starts
 from .fastread import _UNEVEN_SPACE, _walk
 
@@ -335,7 +336,7 @@ def compile_spaced(roots: list[tuple], heads: dict[int, frozenset[str]], shared:
     -> {state: (literal characters, entities)}; see :func:`best`."""
     gen = _Generator(heads, shared)
     names = [gen.fn(root) for root in roots]
-    exec(compile("\n".join(gen.lines), "<fastspaced>", "exec"), gen.env)
+    define(gen.lines, gen.env, "<fastspaced>")
     made = {CHUNK: _chunk, WORDS: _words, NUM: _number}
     lists = []
     for body, node in gen.later:
