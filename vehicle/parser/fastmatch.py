@@ -100,7 +100,7 @@ class FastMatcher(NodeCompiler):
         self._key_size = _KEY_SIZE[self._spaced]
         index: dict[str, set[int]] = {}
         ends: dict[str, set[int]] = {}
-        gates: dict[int, str] = {}
+        gate_parts: dict[int, str] = {}  # (not `gates`: that is the caller's choice)
         sources: list[str] = []
         walked: dict = {}
         for sentence in sentences:
@@ -108,7 +108,7 @@ class FastMatcher(NodeCompiler):
                 index.setdefault(prefix, set()).add(sentence.order)
             for suffix in prefixes(sentence.node, self._key_size, backwards=True, memo=walked):
                 ends.setdefault(suffix, set()).add(sentence.order)
-            sources.append(gate_source(sentence.node, self._spaced, gates))
+            sources.append(gate_source(sentence.node, self._spaced, gate_parts))
         #: per sentence its gate, None until compiled (see :meth:`_compile_gates`)
         self._gates: list[re.Pattern[str] | None] = [None] * len(sources)
         self._checks: list[Any] = [None] * len(sources)  # each gate's bound ``fullmatch``
