@@ -244,29 +244,68 @@ class _Generator:
         return [f"{pad}a = K[{state} >> 1]", f"{pad}if f[a:a + 1] not in H{node[1]}: {fail}"]
 
     def _sequence(self, node: tuple, name: str) -> None:
+        """Items in turn: while there is one way so far it is (q, c, x) and
+        ``cur`` is None; with several, ``cur`` holds them."""
         out = [f"def {name}(t, f, p, m):"]
         if not node[2]:
             self.lines += [*out, "    return E"]
             return
-        out.append("    K = m[-1]")
-        first, *rest = node[2]
-        out += [*self._need(first, "p", "    ", "return E"), *self.call(first, "p", "    "),
-                "    if not r: return E", "    cur = r"]
-        for item in rest:
+        out += ["    K = m[-1]", "    q = p", "    c = 0", "    x = ()", "    cur = None"]
+        many = False  # whether there can be several ways so far
+        for item in node[2]:
             if item[0] == CHUNK and not item[2]:
                 continue  # reads nothing, changes nothing
-            out += ["    nxt = {}", "    for q, (c, x) in cur.items():"]
-            optional = self._optional(item)
-            if item[0] == CHUNK:
-                out += self._chunk_step(item)
+            if many:
+                out += ["    if cur is None:", *_indent(self._one(item)), "    else:", *_indent(self._several(item))]
             else:
-                if optional is not None:
-                    out += ["        a = K[q >> 1]", f"        if f[a:a + 1] not in {optional}:", "            e = q",
-                            *_merge_lines("            ", "c", "x"), "            continue"]
-                out += [*self._need(item, "q", "        ", "continue"), *self.call(item, "q", "        "),
-                        "        for e, (c2, x2) in r.items():", *_merge_lines("            ", "c + c2", "x + x2 if x2 else x")]
-            out += ["    if not nxt: return E", "    cur = nxt"]
-        self.lines += [*out, "    return cur"]
+                out += self._one(item)
+            many = many or item[0] != CHUNK
+        self.lines += [*out, "    return {q: (c, x)} if cur is None else cur"]
+
+    def _one(self, item: tuple) -> list[str]:
+        """One item read after the one way (q, c, x)."""
+        if item[0] == CHUNK:
+            _, ident, text, word_end, count, lead, lead_rx, raw_rx = item
+            self.env[f"L{ident}"], self.env[f"W{ident}"] = lead_rx.match, raw_rx.match
+            flag = int(word_end)
+            add = [f"        c += {count}"] if count else []
+            out = ["    if q & 1:", "        a = K[q >> 1]"]
+            if not lead:
+                out.append(f"        q = a << 1 | {flag}")
+            else:
+                out += [f"        mm = L{ident}(t, a)", "        if mm is None: return E",
+                        f"        q = mm.end() << 1 | {flag}", *add]
+            out += ["    else:", f"        mm = W{ident}(t, q >> 1)", "        if mm is not None:",
+                    f"            q = mm.end() << 1 | {flag}", *_indent(add)]
+            if text.isspace():
+                out += ["        elif q >> 1 >= m[-2]:", "            pass"]
+            return out + ["        else:", "            return E"]
+        out = []
+        pad = "    "
+        optional = self._optional(item)
+        if optional is not None:
+            out += ["    a = K[q >> 1]", f"    if f[a:a + 1] in {optional}:"]
+            pad = "        "
+        return out + [*self._need(item, "q", pad, "return E"), *self.call(item, "q", pad), f"{pad}if not r: return E",
+                      f"{pad}if len(r) == 1:", f"{pad}    ((q, (c2, x2)),) = r.items()", f"{pad}    c += c2",
+                      f"{pad}    if x2: x += x2", f"{pad}elif c or x:", f"{pad}    cur = {{}}",
+                      f"{pad}    for e, (c2, x2) in r.items():", f"{pad}        cur[e] = (c + c2, x + x2 if x2 else x)",
+                      f"{pad}else:", f"{pad}    cur = r"]
+
+    def _several(self, item: tuple) -> list[str]:
+        """One item read after each way in ``cur``; back to one way when one is left."""
+        out = ["    nxt = {}", "    for q, (c, x) in cur.items():"]
+        if item[0] == CHUNK:
+            out += self._chunk_step(item)
+        else:
+            optional = self._optional(item)
+            if optional is not None:
+                out += ["        a = K[q >> 1]", f"        if f[a:a + 1] not in {optional}:", "            e = q",
+                        *_merge_lines("            ", "c", "x"), "            continue"]
+            out += [*self._need(item, "q", "        ", "continue"), *self.call(item, "q", "        "),
+                    "        for e, (c2, x2) in r.items():", *_merge_lines("            ", "c + c2", "x + x2 if x2 else x")]
+        return out + ["    if not nxt: return E", "    if len(nxt) == 1:", "        ((q, (c, x)),) = nxt.items()",
+                      "        cur = None", "    else:", "        cur = nxt"]
 
     def _chunk_step(self, item: tuple) -> list[str]:
         """A literal read after each way in ``cur`` (see :func:`_chunk`)."""
@@ -324,6 +363,10 @@ class _Generator:
                     f"{pad}    else:", f"{pad}        if not own:", f"{pad}            out = dict(out)",
                     f"{pad}            own = True", f"{pad}        merge(out, r)"]
         self.lines += [*out, "    return out"]
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
 def _merge_lines(pad: str, chunks: str, ents: str) -> list[str]:
