@@ -299,7 +299,12 @@ class FastMatcher(NodeCompiler):
         chosen = self._chosen_by_key.get(key)
         if chosen is None:
             bits = _having(self._index, first) & _having(self._ends, last)  # a bit per sentence
-            chosen = tuple(order for order in range(bits.bit_length()) if bits >> order & 1)
+            orders = []
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                orders.append(low.bit_length() - 1)
+            chosen = tuple(orders)
             if len(self._chosen_by_key) >= 4096:
                 self._chosen_by_key.clear()
             self._chosen_by_key[key] = chosen
