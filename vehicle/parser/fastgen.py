@@ -28,10 +28,10 @@ from typing import Any
 
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, starts
 from .fastlist import ListPlan
+from .fastread import _NUMBER
 
 #: Characters that ``re.IGNORECASE`` matches only by themselves (and that fold to themselves).
 _CASELESS = re.compile(r"[一-鿿㐀-䶿぀-ヿ가-힯0-9%&]*")
-_NUMBER = re.compile(r"(\s*-?[0-9]+)")  # hassil's INTEGER_START (as in .fastread)
 #: No outcome (shared; never changed).
 _NONE: dict = {}
 #: One node read at a position: end -> (literal characters, entities).

@@ -19,12 +19,11 @@ from typing import Any
 
 from hassil.util import fold_case
 
-from .fastgen import define
+from .fastgen import _merge, _merge_lines, define
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, starts
-from .fastread import _UNEVEN_SPACE, _walk
+from .fastread import _NUMBER, _UNEVEN_SPACE, _walk
 
 _ASCII_WORDS = re.compile(r"[a-z0-9' ]+")
-_NUMBER = re.compile(r"(\s*-?[0-9]+)")  # hassil's INTEGER_START (as in .fastread)
 _NONE: dict = {}
 Spaced = Callable[[str, str, int, dict], dict[int, tuple[int, tuple]]]
 
@@ -51,16 +50,6 @@ def best(outcomes: dict, end: int) -> tuple[int, tuple] | None:
         if state >> 1 >= end and (found is None or outcome[0] > found[0]):
             found = outcome
     return found
-
-
-def _merge(out: dict, more: dict) -> None:
-    for state, found in more.items():
-        old = out.get(state)
-        if old is None:
-            out[state] = found
-        elif found[0] > old[0]:
-            del out[state]
-            out[state] = found
 
 
 def _chunk(node: tuple) -> Spaced:
@@ -337,13 +326,11 @@ class _Generator:
         for item in node[2]:
             if item[0] == CHUNK and not item[2]:
                 empty = True
-            elif self.heads.get(item[1]) is None and starts(item, self.starts)[0] is None:
+                continue
+            chars, can_be_empty = starts(item, self.starts)
+            if chars is None or can_be_empty:
                 return None
-            else:
-                chars, can_be_empty = starts(item, self.starts)
-                if chars is None or can_be_empty:
-                    return None
-                heads |= chars
+            heads |= chars
         if not empty:
             return None
         self.env[f"U{node[1]}"] = frozenset(heads)
@@ -367,11 +354,6 @@ class _Generator:
 
 def _indent(lines: list[str]) -> list[str]:
     return ["    " + line for line in lines]
-
-
-def _merge_lines(pad: str, chunks: str, ents: str) -> list[str]:
-    return [f"{pad}cc = {chunks}", f"{pad}o = nxt.get(e)", f"{pad}if o is None:", f"{pad}    nxt[e] = (cc, {ents})",
-            f"{pad}elif cc > o[0]:", f"{pad}    del nxt[e]", f"{pad}    nxt[e] = (cc, {ents})"]
 
 
 def compile_spaced(roots: list[tuple], heads: dict[int, frozenset[str]], shared: set[int]) -> list[Spaced]:
