@@ -19,6 +19,12 @@ later moves to the back, as :func:`.fastread._keep_best` orders them).
 A literal of characters without case (CJK, digits) is compared as a
 string; any other keeps its ``re.IGNORECASE`` pattern. The head-character
 checks, list candidate order and number reading are :mod:`.fastread`'s.
+
+An optional item (a choice with an empty alternative) is passed over
+without a call where none of its other items can start at the next
+character (caseless first characters only, or a list's own trie keys);
+a list referenced several times for one slot is read once per position;
+lists are read by :mod:`.fastlist`.
 """
 from __future__ import annotations
 
