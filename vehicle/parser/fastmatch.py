@@ -124,7 +124,7 @@ class FastMatcher(NodeCompiler):
         for sentence in sentences:
             starts(sentence.node, starts_of)
         heads = {ident: chars for ident, (chars, empty) in starts_of.items() if chars is not None and not empty}
-        self._musts = None if self._spaced else _musts(sentences)
+        self._musts = None if self._spaced else _musts(sentences, starts_of)
         made: dict = {-1: shared([sentence.node for sentence in sentences])}
         self._reads = [reading(sentence.node, self._spaced, heads, made) for sentence in sentences]
         #: the generated reads per sentence (None until built, see :meth:`_build_reads`)
@@ -322,12 +322,11 @@ class FastMatcher(NodeCompiler):
         return chosen
 
 
-def _musts(sentences: list[_Sentence]) -> list[tuple[frozenset[str], ...]]:
+def _musts(sentences: list[_Sentence], memo: dict) -> list[tuple[frozenset[str], ...]]:
     """Per sentence, the first characters (folded) of up to three of the items
     of its sequence that always read one: a clause without any of one set's
     characters cannot be read by it (the cheapest check, before its gate).
-    Chinese only: there nearly every character tells."""
-    memo: dict = {}
+    Chinese only: there nearly every character tells. `memo`: :func:`.fastindex.starts`'s."""
     out = []
     for sentence in sentences:
         node = sentence.node
