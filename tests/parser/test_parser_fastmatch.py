@@ -283,3 +283,40 @@ def test_the_gates_start_on_demand_or_after_a_few_reads(parser):
     assert fast.gates_started and fast.gates_ready(120)
     asked = FastMatcher(grammar.intents, "en")
     assert not asked.gates_started and asked.gates_ready(120) and asked.gates_started
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_generated_reads_find_what_the_generic_reads_find(parser, asked, language):
+    """Sentence by sentence (every one the index picks, whatever its gate says),
+    the reads generated per node (:mod:`.fastgen` for Chinese, :mod:`.fastspaced`
+    for English) find what :class:`.fastread.Reader` finds: the same literal
+    count and entities, or nothing. Random texts keep their case and spacing."""
+    from hassil.util import fold_case
+
+    from vehicle.parser.fastread import Reader
+    from vehicle.parser.fastspaced import best, memo_for
+
+    grammar = parser.templates.grammars[language]
+    fast = FastMatcher(grammar.intents, language, gates=False)  # its reads built at once
+    assert fast._flat is not None
+    texts = [body for lang, body, _ in asked if lang == language]
+    texts += _random_texts(grammar.intents, language, 1500, seed=99 + len(language))
+    read = found = 0
+    for body in texts:
+        for candidate in fast.candidates(body) or ():
+            folded = fold_case(candidate)
+            if len(folded) != len(candidate) or (language == "zh" and any(c.isspace() for c in candidate)):
+                continue  # left to hassil, or (Chinese with whitespace) read by the generic reads
+            reader = Reader(candidate, folded)
+            memo = memo_for(candidate) if language == "en" else {}
+            for order in fast._chosen(folded):
+                expected = reader.best(fast._reads[order])
+                if language == "en":
+                    ours = best(fast._flat[order](candidate, folded, 1, memo), memo[-2])
+                else:
+                    ours = fast._flat[order](candidate, folded, 0, memo).get(len(candidate))
+                assert ours == expected, (body, candidate, order)
+                read += 1
+                found += expected is not None
+    print(f"\n{language}: {read} sentence reads compared, {found} found a parse")
+    assert read > 5000 and found > 500
