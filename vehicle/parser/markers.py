@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .triggers import Trigger
+from .triggers import Guarded, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +155,14 @@ _ZH_POLITE_START = re.compile(
     r"能不能|能否|可不可以|可以|能|我想要|我想|我要|我需要|我希望你|想|要|也|就|还|顺便|另外|那|然后|先|再给我|"
     r"我说|我是说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
 )
-_ZH_POLITE_END = re.compile(
-    r"(?:谢谢你|谢谢|谢啦|多谢|好吗|好不好|行吗|行不行|可以吗|可以不|吧|呗|啊|呀|哦|嘛|哈|啦|了|一下|就好|就行|"
-    r"快点|马上|立刻|赶紧|现在|嗯|呃)+$"
+_ZH_POLITE_END_WORDS = (
+    "谢谢你", "谢谢", "谢啦", "多谢", "好吗", "好不好", "行吗", "行不行", "可以吗", "可以不", "吧", "呗", "啊", "呀", "哦",
+    "嘛", "哈", "啦", "了", "一下", "就好", "就行", "快点", "马上", "立刻", "赶紧", "现在", "嗯", "呃",
 )
+_ZH_POLITE_END = re.compile("(?:" + "|".join(_ZH_POLITE_END_WORDS) + ")+$")
+#: A clause can end politely only in the last character of one of those words
+#: (the expression, anchored at the end, is otherwise tried at every place).
+_ZH_POLITE_LAST = frozenset(word[-1] for word in _ZH_POLITE_END_WORDS) | {"\n"}  # "$" also matches before a final newline
 _ZH_FILLERS = re.compile(r"嗯+|呃+|那个|额")
 _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
 _ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
@@ -268,10 +272,16 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     return _zh_read(text, asked)
 
 
+#: The expressions below that have no literal start, and so cost the most on long texts.
+_FILLERS, _NEGATION, _QUESTION, _CONDITION = (
+    Guarded(p) for p in (_ZH_FILLERS, _ZH_NEGATION, _ZH_QUESTION, _ZH_CONDITION)
+)
+
+
 def _zh_read(text: str, asked: bool) -> Clause:
     """Every marker of a Chinese clause (`text` already stripped of spaces and commas)."""
     raw = text
-    text = _ZH_FILLERS.sub("", _ZH_REMIND.sub("", text))  # 别忘了… is a reminder, not a negation
+    text = _FILLERS.sub("", _ZH_REMIND.sub("", text))  # 别忘了… is a reminder, not a negation
     polite = bool(_ZH_POLITE_ASK.match(text))
     if polite:
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
@@ -284,19 +294,19 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="", retraction=True)
     speaker = bool(_ZH_SPEAKER.search(text))
     asking = _ZH_POLITE_ASK.sub("", text) if polite else text
-    question = bool(_ZH_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
-    negated = bool(_ZH_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
-    if negated and not zh_strip(_ZH_NEGATION.sub("", text)) and not question:
+    question = bool(_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
+    negated = bool(_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
+    if negated and not zh_strip(_NEGATION.sub("", text)) and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
-    conditional = bool(_ZH_CONDITION.search(text))
+    conditional = bool(_CONDITION.search(text))
     reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
-    body = _ZH_NEGATION.sub("", text) if negated else text
+    body = _NEGATION.sub("", text) if negated else text
     body = _ZH_SPEAKER_WORDS.sub("", body)
     if conditional:
         m = _ZH_THEN.match(body)
-        body = body[m.end():] if m else _ZH_CONDITION.sub("", body)
+        body = body[m.end():] if m else _CONDITION.sub("", body)
     body = zh_strip(body)
     if not body and not (question or negated or conditional or reported):
         return Clause(text=raw, body="")
@@ -334,7 +344,7 @@ def keeps_digits(text: str, language: str) -> bool:
     """
     if language != "zh":
         return False
-    return not (_ZH_CONDITION.search(text) or _ZH_FILLERS.search(text) or _ZH_NEGATION.search(text)
+    return not (_CONDITION.search(text) or _FILLERS.search(text) or _NEGATION.search(text)
                 or _ZH_SPEAKER_WORDS.search(text))
 
 
@@ -345,7 +355,8 @@ def zh_strip(text: str) -> str:
     while prev != text:
         prev = text
         text = _ZH_POLITE_START.sub("", text).strip(" ,")
-        text = _ZH_POLITE_END.sub("", text).strip(" ,")
+        if text[-1:] in _ZH_POLITE_LAST:
+            text = _ZH_POLITE_END.sub("", text).strip(" ,")
     return text
 
 
