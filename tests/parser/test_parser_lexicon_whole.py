@@ -68,7 +68,7 @@ def _compare(lexicon, text: str, widest: int) -> int:
     compared = 0
     for a in range(len(text)):
         for b in range(a + 1, min(len(text), a + widest) + 1):
-            assert lexicon._keep(whole.within(a, b), b - a) == lexicon._scan(text[a:b]), (text, a, b)
+            assert lexicon._keep(whole.within(a, b)) == lexicon._scan(text[a:b]), (text, a, b)
             compared += 1
     return compared
 

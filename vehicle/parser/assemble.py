@@ -257,14 +257,15 @@ def _merged(mentions: list[Mention]) -> list[Mention]:
     """One mention per control, target and `said`; directions that disagree
     ("open the sunroof and close the sunroof") leave none (binds nothing)."""
     out: list[Mention] = []
+    where: dict[tuple[str, str | None, str], int] = {}
     for m in mentions:
-        for n, k in enumerate(out):
-            if (k.capability, k.target, k.said) == (m.capability, m.target, m.said):
-                if k.direction != m.direction:
-                    out[n] = Mention(k.capability, k.target, k.said, None)
-                break
-        else:
+        key = (m.capability, m.target, m.said)
+        n = where.get(key)
+        if n is None:
+            where[key] = len(out)
             out.append(m)
+        elif out[n].direction != m.direction:
+            out[n] = Mention(m.capability, m.target, m.said, None)
     return out
 
 

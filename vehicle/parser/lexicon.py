@@ -181,7 +181,7 @@ class Lexicon:
             for whole in self._wholes:
                 at = whole.text.find(text)
                 if at >= 0:
-                    kept = self._keep(whole.within(at, at + len(text)), len(text))
+                    kept = self._keep(whole.within(at, at + len(text)))
                     break
             if kept is None:
                 kept = self._scan(text)
@@ -242,20 +242,22 @@ class Lexicon:
                     continue
                 ends[key] = end
                 found.append((i, end, kind, ident))
-        return self._keep(found, size)
+        return self._keep(found)
 
     @staticmethod
-    def _keep(found: list[tuple[int, int, str, str]], size: int) -> tuple[Hit, ...]:
+    def _keep(found: list[tuple[int, int, str, str]]) -> tuple[Hit, ...]:
         """The longest first where words overlap, in text order."""
-        found.sort(key=_longest_first)
-        taken = bytearray(size)
+        if len(found) > 1:
+            found.sort(key=_longest_first)
         kept: list[Hit] = []
         for start, end, kind, ident in found:
-            if any(taken[start:end]):
-                continue  # overlaps a longer word kept before
-            taken[start:end] = b"\x01" * (end - start)
-            kept.append(Hit(start, end, kind, ident))
-        kept.sort(key=_start)
+            for other in kept:
+                if start < other[1] and other[0] < end:
+                    break  # overlaps a longer word kept before
+            else:
+                kept.append(Hit(start, end, kind, ident))
+        if len(kept) > 1:
+            kept.sort(key=_start)
         return tuple(kept)
 
 
