@@ -64,3 +64,18 @@ def test_markers_are_read_and_stripped(text, body, negated, conditional, questio
 @pytest.mark.parametrize("text", ["thanks", "thank you", "please", "谢谢", "好的"])
 def test_politeness_alone_is_empty(text):
     assert _clause(text).empty
+
+
+@pytest.mark.parametrize(
+    ("text", "conditional"),
+    [
+        ("等温度降到20度后再开窗", True),  # "once it is down to 20 degrees"
+        ("温度调到22度后打开车窗", True),
+        ("开到服务区后座椅加热打开", True),  # 后座椅 or "after": held, as the safer reading
+        ("到家后打开空调", True),
+        ("风量调到3档右后座椅加热打开", False),  # 右后 is the rear right seat, no "after"
+        ("风量调到3档左后车窗打开", False),
+    ],
+)
+def test_a_rear_seat_after_a_setting_is_no_condition(text, conditional):
+    assert _clause(text).conditional is conditional
