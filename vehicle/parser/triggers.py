@@ -13,7 +13,8 @@ understand (a category such as ``\\d``, a negated or very wide class, a
 back-reference, a lookaround) adds no claim, and an alternative left with
 no claim makes the whole answer None (no shortcut). A text can then match
 the pattern only if, for some alternative, it holds a character of every
-set: :class:`Trigger` tests that with set operations.
+set: :class:`Trigger` tests that with one character-class search (and an
+ordered pair of them where a set is made of common characters).
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class Claim(NamedTuple):
     """The item starts at most this many characters after the sequence (None: unbounded)."""
     end: int | None
     """The item ends at most this many characters after the sequence starts (None: unbounded)."""
+
 
 _REPEATS = tuple(op for op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)) if op is not None)
 
