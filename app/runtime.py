@@ -124,8 +124,8 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         parser = Parser(catalog, settings.catalog)
     except CatalogError as exc:
         raise StartupError(f"invalid catalog: {exc}") from None
-    # The parser compiles its matcher's gates on a background thread (about a
-    # second). The service waits for them before it says it is up, so a turn
+    # The parser compiles its matcher's gates and generated reads on a
+    # background thread (1.5-1.9 s). The service waits for them before it says it is up, so a turn
     # after "up" never shares the interpreter with that compile; answers
     # never depend on it, so past the bound it starts anyway.
     if not parser.settled(PARSER_SETTLE_S):

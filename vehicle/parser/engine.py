@@ -111,7 +111,7 @@ class Parser:
 
     def settled(self, timeout: float | None = None) -> bool:
         """Wait (bounded by `timeout` per language) until the compiled matcher's
-        gates, compiled in the background after the build, are in use; True
+        gates and generated reads, compiled in the background after the build, are in use; True
         once they are. Answers never depend on it, only speed: the service
         waits for it before it reports up, and the benchmarks before they time."""
         for grammar in self._templates.grammars.values():
