@@ -43,18 +43,9 @@ class Reader:
     def __init__(self, text: str, folded: str) -> None:
         self.text = text
         self.folded = folded  # fold_case(text), the same length
-        self.size = size = len(text)
+        self.size = len(text)
         self.end = len(text.rstrip())  # from here on only whitespace is left
-        # position -> the first non-space at or after it
-        if _UNEVEN_SPACE.search(text) is None:  # single plain spaces (the usual case)
-            skip = [i + 1 if char == " " else i for i, char in enumerate(text)]
-            skip.append(size)
-        else:
-            skip = list(range(size + 1))
-            for i in range(size - 1, -1, -1):
-                if text[i].isspace():
-                    skip[i] = skip[i + 1]
-        self.skip = skip
+        self.skip = skip_table(text)
         self.memo: dict[tuple[int, int, bool], list[Outcome]] = {}
 
     def best(self, read: Read) -> tuple[int, Entities] | None:
@@ -65,6 +56,20 @@ class Reader:
             if position >= end and (found is None or chunks > found[0]):
                 found = (chunks, ents)
         return found
+
+
+def skip_table(text: str) -> list[int]:
+    """Position -> the first non-space at or after it (``len(text)`` past the end)."""
+    size = len(text)
+    if _UNEVEN_SPACE.search(text) is None:  # single plain spaces (the usual case)
+        skip = [i + 1 if char == " " else i for i, char in enumerate(text)]
+        skip.append(size)
+        return skip
+    skip = list(range(size + 1))
+    for i in range(size - 1, -1, -1):
+        if text[i].isspace():
+            skip[i] = skip[i + 1]
+    return skip
 
 
 def shared(roots: list[tuple]) -> set[int]:
@@ -310,4 +315,4 @@ def _first(pair: tuple[int, Outcome]) -> int:
     return pair[0]
 
 
-__all__ = ["Entities", "Outcome", "Read", "Reader", "reading", "shared"]
+__all__ = ["Entities", "Outcome", "Read", "Reader", "reading", "shared", "skip_table"]

@@ -21,7 +21,7 @@ from hassil.util import fold_case
 
 from .fastgen import _merge, _merge_lines, define
 from .fastindex import ALT, CHUNK, LIST, NUM, SEQ, WORDS, starts
-from .fastread import _NUMBER, _UNEVEN_SPACE, _walk
+from .fastread import _NUMBER, _walk, skip_table
 
 _ASCII_WORDS = re.compile(r"[a-z0-9' ]+")
 _NONE: dict = {}
@@ -31,16 +31,7 @@ Spaced = Callable[[str, str, int, dict], dict[int, tuple[int, tuple]]]
 def memo_for(text: str) -> dict:
     """A new memo for `text`: its skip table (position -> first non-space at or
     after it) and where only whitespace is left (as :class:`.fastread.Reader`)."""
-    size = len(text)
-    if _UNEVEN_SPACE.search(text) is None:
-        skip = [i + 1 if char == " " else i for i, char in enumerate(text)]
-        skip.append(size)
-    else:
-        skip = list(range(size + 1))
-        for i in range(size - 1, -1, -1):
-            if text[i].isspace():
-                skip[i] = skip[i + 1]
-    return {-1: skip, -2: len(text.rstrip())}
+    return {-1: skip_table(text), -2: len(text.rstrip())}
 
 
 def best(outcomes: dict, end: int) -> tuple[int, tuple] | None:
