@@ -13,7 +13,7 @@ form of the templates compiled once, at the parser's warm-up:
 * :mod:`.fastread` reads each of those exactly: hassil's best parse;
   :mod:`.fastgen` (Chinese) and :mod:`.fastspaced` (English) do the same
   reads with Python generated per node, about twice as fast. Those and the
-  gates are compiled in the background (about a second in all): until
+  gates are compiled in the background (1.5–1.9 s in all): until
   they are, every sentence the index picks is read by :mod:`.fastread`,
   with the very same answers.
 

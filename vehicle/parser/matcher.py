@@ -89,16 +89,15 @@ def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame 
         if entity is not None and entity[0] not in targets:
             targets.append(str(entity[0]))
             texts.append(str(entity[1]).strip())
+    device = _value(slots, "device")
     entity = slots.get("device")
-    device = None if entity is None or entity[0] is None else str(entity[0])
     said_as = str(entity[1]).strip() if entity is not None and entity[1] else ""
-    if "mode" in slots or "peripheral" in slots:
-        for special in ("mode", "peripheral"):
-            ident = _value(slots, special)
-            if ident is not None:
-                device = "mode.activate" if special == "mode" else "peripheral.trigger"
-                targets = [ident]
-                texts = []
+    for special in ("mode", "peripheral"):
+        ident = _value(slots, special)
+        if ident is not None:
+            device = "mode.activate" if special == "mode" else "peripheral.trigger"
+            targets = [ident]
+            texts = []
     number = None
     if "n" in slots:
         index = slots["n"][0]
