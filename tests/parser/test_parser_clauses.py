@@ -79,3 +79,19 @@ def test_politeness_alone_is_empty(text):
 )
 def test_a_rear_seat_after_a_setting_is_no_condition(text, conditional):
     assert _clause(text).conditional is conditional
+
+
+def test_a_run_on_naming_a_rear_seat_after_a_setting_does_both_and_a_real_condition_holds_both():
+    """调到3档左后车窗打开 is two commands (it was held whole, as if 到3档左后 were
+    "after reaching level 3"); with 等 in front it is a condition and nothing moves."""
+    from vehicle.catalog import load_catalog
+    from vehicle.parser import Parser
+
+    parser = Parser(load_catalog())
+    said = parser.parse("风量调到3档左后车窗打开")
+    assert [(a.capability, a.target, a.parameters) for a in said.actions] == [
+        ("climate.set_fan_speed", "cabin", {"level": 3}),
+        ("window.set_position", "rear_left", {"open_percent": 100}),
+    ]
+    assert parser.parse("等风量调到3档左后车窗打开").actions == ()
+    assert parser.parse("风量调到3档后左后车窗打开").actions == ()  # "once it is at level 3": held
