@@ -52,7 +52,7 @@ def _emit(obj: dict[str, Any], out: TextIO) -> None:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="n7web parse", description="Parse utterances to the DESIGN section 4 JSON.")
+    ap = argparse.ArgumentParser(prog="n7web parse", description="Parse utterances to the parser's JSON object (see docs/parser.md).")
     ap.add_argument("--json", action="store_true", help="print JSON (the only output format; accepted for clarity)")
     ap.add_argument("--seat", default=None, choices=SEAT_VALUES, help="the speaker's seat (default: unknown)")
     ap.add_argument("--catalog", default=None, help="catalog directory (default: the shipped catalog)")
