@@ -32,8 +32,6 @@ from .turn import BusRuns, TurnRegistry, restart_reply
 
 log = logging.getLogger("n7web")
 
-#: How long start-up waits for the parser's background compile (it takes about a second).
-PARSER_SETTLE_S = 30.0
 
 __all__ = ["Runtime", "StartupError", "start_runtime", "stop_runtime"]
 
@@ -124,12 +122,6 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         parser = Parser(catalog, settings.catalog)
     except CatalogError as exc:
         raise StartupError(f"invalid catalog: {exc}") from None
-    # The parser compiles its matcher's gates and generated reads on a
-    # background thread (1.5-1.9 s). The service waits for them before it says it is up, so a turn
-    # after "up" never shares the interpreter with that compile; answers
-    # never depend on it, so past the bound it starts anyway.
-    if not parser.settled(PARSER_SETTLE_S):
-        log.warning("the parser's matcher is still compiling; turns read clauses more slowly until it is done")
     _open_state_dir(settings)
     hub = EventHub()
     state = VehicleState(catalog)

@@ -1,7 +1,6 @@
 """``n7web serve``: settings -> app -> uvicorn on 127.0.0.1 (and READY=1 to systemd)."""
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import socket
@@ -49,17 +48,7 @@ def uvicorn_config(app: object, settings: object) -> uvicorn.Config:
                           lifespan="on", timeout_graceful_shutdown=3, **server_options())
 
 
-#: How long a thread may hold the GIL before another runnable one gets it.
-#: Store calls and executor runs hop between the event loop and worker
-#: threads while the CAN receive and simulator threads run too; at CPython's
-#: default (5 ms) a hop could wait a whole interval, so a turn paid
-#: milliseconds for moving its store calls off the loop. 0.5 ms keeps hops
-#: in the tens of microseconds.
-SWITCH_INTERVAL_S = 0.0005
-
-
 def main(argv: list[str]) -> int:
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
     if "--print-options" in argv:
         from .settings import Settings, build_parser
         from .settings_table import environment, markdown
@@ -87,11 +76,6 @@ def main(argv: list[str]) -> int:
         print(f"n7web serve: cannot start: {exc.strerror or type(exc).__name__}", file=sys.stderr)
         return 1
     app = create_app(settings, runtime)
-    # Everything built so far (catalog, templates, parser tables, codecs) lives
-    # as long as the process: moved out of the collector's reach, a full
-    # collection no longer walks it (it cost 20-50 ms, landing inside a turn).
-    gc.collect()
-    gc.freeze()
     print(f"N7Web console: http://{settings.host}:{settings.port}/", flush=True)
     config = uvicorn_config(app, settings)
     server = NotifyingServer(config)

@@ -32,7 +32,7 @@ from .exclude import Exclusions
 from .followup import follow_up
 from .frame import Frame
 from .markers import Clause, keeps_digits
-from .matcher import compiled, match
+from .matcher import match
 from .mixed import MixedLanguage
 from .normalize import Normalized, normalize
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
@@ -105,20 +105,6 @@ class Parser:
             grammar.lexicon.clear_cache(combinations)
             if combinations:
                 grammar.router.clear_cache()
-                fast = compiled(grammar)
-                if fast is not None:
-                    fast.clear_cache()  # the sentences picked per first and last characters
-
-    def settled(self, timeout: float | None = None) -> bool:
-        """Wait (bounded by `timeout` per language) until the compiled matcher's
-        gates and generated reads, compiled in the background after the build, are in use; True
-        once they are. Answers never depend on it, only speed: the service
-        waits for it before it reports up, and the benchmarks before they time."""
-        for grammar in self._templates.grammars.values():
-            fast = compiled(grammar)
-            if fast is not None and not fast.gates_ready(timeout):
-                return False
-        return True
 
     @property
     def templates(self) -> Templates:

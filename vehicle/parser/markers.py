@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .triggers import Guarded, Trigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,15 +266,10 @@ def _en_condition_body(body: str) -> str:
 
 def _zh_clause(text: str, asked: bool) -> Clause:
     text = text.strip(" ,")
-    if not asked and not _ZH_ANY_MARKER.may_match(text):
-        return Clause(text=text, body=text)  # no marker can match: what _zh_read returns
     return _zh_read(text, asked)
 
 
-#: The expressions below that have no literal start, and so cost the most on long texts.
-_FILLERS, _NEGATION, _QUESTION, _CONDITION = (
-    Guarded(p) for p in (_ZH_FILLERS, _ZH_NEGATION, _ZH_QUESTION, _ZH_CONDITION)
-)
+_FILLERS, _NEGATION, _QUESTION, _CONDITION = _ZH_FILLERS, _ZH_NEGATION, _ZH_QUESTION, _ZH_CONDITION
 
 
 def _zh_read(text: str, asked: bool) -> Clause:
@@ -318,14 +312,6 @@ def _zh_read(text: str, asked: bool) -> Clause:
 
 
 _ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
-#: Every expression that can change what :func:`_zh_clause` returns for a
-#: clause not ended by "?" (the others run only once one of these matched).
-#: Most clauses of a run-on hold none of the characters they need.
-_ZH_ANY_MARKER = Trigger([
-    _ZH_REMIND, _ZH_FILLERS, _ZH_POLITE_ASK, _ZH_POLITE_START, _ZH_POLITE_END, _ZH_DENIED, _ZH_RETRACTION,
-    _ZH_SPEAKER, _ZH_QUESTION, _ZH_NEGATION, _ZH_CONDITION, _ZH_REPORTED, _ZH_WISH, _ZH_STATEMENT,
-    _ZH_SPEAKER_WORDS, _ZH_THANKS,
-])
 _ZH_IMPERATIVE = re.compile(r"^(?:把|将|给|打开|开启|开|关闭|关掉|关上|关|调|设|升|降|启动|请|帮|麻烦)")
 
 

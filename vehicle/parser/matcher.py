@@ -1,32 +1,27 @@
 """hassil behind the parser's own interface: clause text -> :class:`Frame`.
 
-Only ``recognize_best``'s answer is used (a documented total order, intent
-name as the last tiebreak), never plain ``recognize``, whose answer depends
-on iteration order. :func:`match` reads it from the templates compiled once
-per language (:mod:`.fastmatch`, about ten times faster per clause);
-:func:`match_reference` computes it with hassil's own walk (:mod:`.recognize`,
-after routing and pruning) and stays the answer for any grammar or clause
-the compiled form does not cover, and the oracle the tests hold it to.
-hassil is pinned and Alpha, so nothing outside this module and the ones it
-calls (router, prune, recognize, fastmatch, lexicon) touches its types.
+Only hassil's public ``recognize_best`` is used (a documented total order,
+intent name as the last tiebreak), never plain ``recognize``, whose answer
+depends on iteration order. Before it, the router keeps the templates whose
+words the clause holds and the pruner drops the sentences that cannot
+match (:mod:`.router`, :mod:`.prune`): hassil then walks a handful of
+sentences instead of all of them. hassil is pinned and Alpha, so nothing
+outside this module and the ones it calls (router, prune, lexicon) touches
+its types.
 """
 from __future__ import annotations
 
-import threading
-import weakref
 from collections.abc import Mapping
 from typing import Any
 
-from .fastmatch import FALLBACK, FastMatcher, compile_grammar
+from hassil import recognize_best
+
 from .frame import TARGET_SLOTS, Frame
-from .recognize import best, prepare
+from .prune import prepare
 from .templates import Grammar
 
 #: Slot -> (value, text as said), as read off the best parse.
 Slots = Mapping[str, tuple[Any, str]]
-
-_compiled: dict[int, FastMatcher | None] = {}
-_lock = threading.Lock()
 
 
 def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | None:
@@ -37,21 +32,6 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
     """
     if not text.strip():
         return None
-    fast = compiled(grammar)
-    if fast is None:
-        return match_reference(grammar, text, numbers)
-    found = fast.entities(text)
-    if found is FALLBACK:
-        return match_reference(grammar, text, numbers)
-    if found is None:
-        return None
-    return _frame(found[1], grammar, numbers)
-
-
-def match_reference(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | None:
-    """:func:`match` by hassil's own walk over the routed and pruned templates."""
-    if not text.strip():
-        return None
     intents, lists = grammar.router.route(text)
     if not intents.intents:
         return None
@@ -59,26 +39,10 @@ def match_reference(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> 
     intents = grammar.router.pruner.intents(intents, text, lists, prepared)
     if not intents.intents:
         return None
-    result = best(prepared, intents, lists, grammar.language)
+    result = recognize_best(text, intents, slot_lists=lists, language=grammar.language)
     if result is None:
         return None
     return _frame({name: (e.value, e.text) for name, e in result.entities.items()}, grammar, numbers)
-
-
-def compiled(grammar: Grammar) -> FastMatcher | None:
-    """The grammar's compiled matcher, built on first use (the parser's warm-up)
-    and kept while the grammar lives; None when its templates use something
-    the compiled form does not implement."""
-    key = id(grammar)
-    try:
-        return _compiled[key]
-    except KeyError:
-        pass
-    with _lock:
-        if key not in _compiled:
-            _compiled[key] = compile_grammar(grammar.intents, grammar.language)
-            weakref.finalize(grammar, _compiled.pop, key, None)
-        return _compiled[key]
 
 
 def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame | None:
@@ -128,4 +92,4 @@ def _value(slots: Slots, name: str) -> str | None:
     return str(entity[0])
 
 
-__all__ = ["compiled", "match", "match_reference"]
+__all__ = ["match"]

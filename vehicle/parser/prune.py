@@ -31,14 +31,16 @@ import re
 import threading
 from typing import Any
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from hassil.expression import (
     Alternative, Expression, Group, ListReference, Permutation, RuleReference, Sentence, Sequence, TextChunk,
-    _required_clauses,
 )
 from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
-from hassil.util import fold_case
-
-from .recognize import Prepared, prepare
+from hassil.util import (
+    CJK_WHITESPACE, WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR, TrackedText, fold_case, normalize_for_matching,
+)
 
 _CACHE_LIMIT = 8192
 #: list tables whose facts are kept (each holds two dictionaries of every list: as many as the router keeps)
@@ -48,6 +50,58 @@ _NOTHING = TextChunk("")
 _NOT_WORD = re.compile(r"[\W_]+")
 #: a first step that may be anything (a number range, a permutation)
 _ANY = ("*", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """One clause as hassil reads it: with and without skip words, and the
+    haystack its required-fragment pre-filter searches."""
+
+    text: str
+    with_skip: TrackedText
+    without_skip: TrackedText
+    haystack: str
+
+
+def prepare(text: str, skip_words: list[str], ignore_whitespace: bool) -> Prepared:
+    """The steps at the top of hassil's ``recognize_all``, in its order
+    (`skip_words` and `ignore_whitespace`: the templates' own)."""
+    with_skip = normalize_for_matching(text)
+    if skip_words:
+        without = with_skip.copy()
+        _remove_skip_words(without, tuple(skip_words), ignore_whitespace)
+    else:
+        without = with_skip
+    haystack = f"{fold_case(with_skip.text)}\n{fold_case(without.text)}"
+    if ignore_whitespace:
+        haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
+    return Prepared(text, with_skip, without, haystack)
+
+
+def _remove_skip_words(tracked: TrackedText, skip_words: tuple[str, ...], ignore_whitespace: bool) -> None:
+    """hassil's ``remove_skip_words_tracked`` (skip words anywhere), with its
+    pattern compiled once per word list instead of on every call."""
+    pattern = _skip_pattern(skip_words, ignore_whitespace)
+    if pattern is None:
+        return
+    if ignore_whitespace:
+        tracked.sub(pattern)
+        return
+    tracked.sub(pattern, WHITESPACE_SEPARATOR)
+    tracked.sub(WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR)
+    tracked.strip()
+
+
+@lru_cache(maxsize=8)
+def _skip_pattern(skip_words: tuple[str, ...], ignore_whitespace: bool) -> re.Pattern[str] | None:
+    words = sorted({w.strip() for w in skip_words if w.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w in words)
+    if ignore_whitespace:
+        return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+
 
 
 def _is_text(slot_list: Any) -> bool:
@@ -92,7 +146,7 @@ class Pruner:
         """`intents` (one sentence per block, as the router builds them) with what `text` rules out cut.
 
         `lists` are the slot lists hassil is given (narrowed to the words present);
-        `prepared`: `text` already normalised for hassil (:func:`.recognize.prepare`).
+        `prepared`: `text` already normalised for hassil (:func:`prepare`).
         """
         if prepared is None:
             prepared = prepare(text, self._skip, self._ignore_ws)
@@ -368,3 +422,9 @@ def _parts(exp: Expression, rules: dict[str, Sentence], frags: set[str], names: 
 
 
 __all__ = ["Pruner"]
+
+
+def _required_clauses(chunk: TextChunk, rules: dict[str, Sentence]) -> frozenset[frozenset[str]]:
+    """hassil's required literal fragments of one chunk, through its public
+    ``Sentence.get_required_clauses`` (a fresh sentence: it caches its answer)."""
+    return Sentence(expression=chunk).get_required_clauses(rules)
