@@ -21,29 +21,67 @@ from ..schemas import MessageIn
 router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
 log = logging.getLogger("n7web.turn")
 
+#: ``/docs``: the 200 answer as a JSON Reply or, with ``Accept: text/event-stream``, the turn's events.
+_TURN_STREAM: dict[int | str, dict[str, Any]] = {200: {
+    "model": Reply,
+    "description": "One JSON Reply; with `Accept: text/event-stream`, the turn's events "
+                   "(`turn.started`, `assistant.delta`, `action.result`, then `turn.completed` or `error`).",
+    "content": {"text/event-stream": {
+        "schema": {"type": "string"},
+        "example": 'event: turn.started\ndata: {"session_id": "s_...", "turn_id": "t_..."}\n\n'
+                   'event: action.result\ndata: {"capability": "window.set_position", "target": "driver", ...}\n\n'
+                   'event: assistant.delta\ndata: {"text": "Driver window opened."}\n\n'
+                   'event: turn.completed\ndata: {"status": "applied", "reply_text": "Driver window opened.", ...}\n\n',
+    }},
+}}
 
-@router.post("", status_code=201, responses={201: {"model": SessionCreated}})
+
+@router.post("", status_code=201, responses={201: {"model": SessionCreated}}, summary="Start a session")
 async def create_session(db: DbDep) -> dict:
+    """A new conversation. The body may be empty (`{}`); the answer is
+    `{"session_id": "s_..."}`. Keep the id and send every utterance of the
+    conversation to it: follow-ups ("me too", "undo", "a bit more") refer to
+    the session's last turn."""
     session_id = "s_" + secrets.token_hex(12)
     await db.add_session(session_id)
     return {"session_id": session_id}
 
 
-@router.get("/{session_id}/messages", responses=ok(History, 404, 422))
+@router.get("/{session_id}/messages", responses=ok(History, 404, 422), summary="Read a session's turns")
 async def history(session_id: SessionDep, db: DbDep, limit: int = Query(50, ge=1, le=500)) -> dict:
+    """The session's stored turns (what was said, by which source and seat, and
+    the Reply), at most `limit` (1-500, default 50), e.g. to redraw a
+    conversation after a page reload. 404 `unknown_session` for an id the
+    service does not know (or no longer keeps)."""
     return {"session_id": session_id, "turns": await db.history(session_id, limit)}
 
 
-@router.post("/{session_id}/messages", responses=ok(Reply, 404, 409, 413, 415, 422, 500))
+@router.post("/{session_id}/messages", responses=ok(Reply, 404, 409, 413, 415, 422, 500) | _TURN_STREAM,
+             summary="Send an utterance (one turn)")
 async def post_message(session_id: SessionDep, body: MessageIn, request: Request, rt: RuntimeDep) -> Any:
-    """Run one turn. SSE when the client accepts it, else one JSON Reply.
+    """Say one thing: a typed or spoken utterance becomes one turn.
 
-    The turn runs as its own task: a client that disconnects does not cancel
-    it. A repeated ``client_message_id`` returns the recorded Reply and sends
-    nothing. One dependency (the runtime) and a ready JSON body: this is the
-    hot route, and each dependency node and FastAPI's generic encoding of a
-    returned dict cost tens of microseconds (the Reply is plain JSON types:
-    the store writes it with ``json.dumps`` too).
+    Body: `text` (1-4000 characters), `source` (`console`, the default, or
+    `voice`: the reply is then speakable, with units as words and no
+    symbols), `seat` (who spoke: `driver`, `passenger`, `rear_left`,
+    `rear_right`, `outside`, or `null`/absent when unknown) and an optional
+    `client_message_id` (1-128 characters; send a fresh one per utterance and
+    the same one again after a dropped connection: the recorded Reply comes
+    back and nothing runs twice).
+
+    Answer: one JSON **Reply**, or, with `Accept: text/event-stream`, a
+    stream of events:
+
+    - `turn.started` `{"session_id", "turn_id"}`, first;
+    - `assistant.delta` `{"text"}`, reply text as it is produced (a turn
+      answered on board sends its reply as one delta);
+    - `action.result`, one ActionResult as each action completes;
+    - then exactly one `turn.completed` (the Reply) or `error`
+      `{"code", "message"}`, and the stream ends.
+
+    A client that disconnects does not cancel the turn. A second message
+    while a turn runs in the session is 409 `turn_in_progress`; an unknown
+    session is 404 `unknown_session`.
     """
     db, pipeline = rt.db, TurnPipeline(rt)
     if body.client_message_id is not None:
@@ -99,8 +137,10 @@ def _replayed(reply: dict[str, Any], request: Request) -> Any:
     return EventSourceResponse(stream())
 
 
-@router.post("/{session_id}/interrupt", responses=ok(Interrupted, 404))
+@router.post("/{session_id}/interrupt", responses=ok(Interrupted, 404), summary="Interrupt the running turn")
 async def interrupt_turn(session_id: SessionDep, rt: RuntimeDep) -> dict:
-    """Revoke a model turn's token at once and interrupt the model; reverts nothing.
-    ``false`` when nothing was running or the turn was local."""
+    """Stop the session's model turn: its token is revoked at once, so nothing
+    more of it can act, and the model is interrupted. What already moved is
+    not reverted. `{"interrupted": false}` when nothing was running or the
+    turn was answered on board."""
     return {"interrupted": await interrupt(rt, session_id)}
