@@ -18,8 +18,36 @@ def sse(event: str, data: Any) -> ServerSentEvent:
     return ServerSentEvent(data=json.dumps(data, ensure_ascii=False), event=event)
 
 
-@router.get("/events")
+_EVENT_STREAM = {200: {
+    "description": "A `text/event-stream` of `state.snapshot`, then `state.changed`, `vehicle.changed` "
+                   "and `status.changed` as they happen; a keep-alive comment every 15 s.",
+    "content": {"text/event-stream": {
+        "schema": {"type": "string"},
+        "example": 'event: state.snapshot\ndata: {"vehicle": {"speed_kph": 0.0, "gear": "P", ...}, "controls": {...}}\n\n'
+                   'event: state.changed\ndata: {"capability": "window.set_position", "target": "driver", '
+                   '"parameters": {"open_percent": 100}}\n\n'
+                   'event: vehicle.changed\ndata: {"speed_kph": 50.0, "gear": "D", "child_lock": false}\n\n',
+    }},
+}, 503: {"description": "too_many_subscribers (at most 32 streams at once)"}}
+
+
+@router.get("/events", responses=_EVENT_STREAM, response_class=EventSourceResponse,
+            summary="Live vehicle and service events (SSE)")
 async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
+    """The stream a cabin panel lives on. Events, each with a JSON `data`:
+
+    - `state.snapshot`: first, the whole `GET /api/v1/vehicle/state` body;
+    - `state.changed` `{"capability", "target", "parameters"}`: a member's
+      confirmed value changed (from the ECU's status frames);
+    - `vehicle.changed` `{"speed_kph", "gear", "child_lock"}`: speed, gear
+      or the child lock changed;
+    - `status.changed`: the whole `GET /api/v1/status` body, when it changes.
+
+    A keep-alive comment comes every 15 s. A subscriber that falls far
+    behind is dropped (its stream ends): reconnect, and the new stream
+    starts with a fresh `state.snapshot`. At most 32 streams at once (503
+    `too_many_subscribers`).
+    """
     sub = rt.hub.subscribe()
 
     async def stream() -> AsyncIterator[ServerSentEvent]:

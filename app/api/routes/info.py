@@ -16,19 +16,54 @@ from ..responses import Status, VehicleStateOut, ok
 router = APIRouter(prefix="/api/v1", tags=["vehicle"])
 
 
-@router.get("/status", responses=ok(Status))
+@router.get("/status", responses=ok(Status), summary="Service status")
 async def status(rt: RuntimeDep) -> dict:
+    """What is up right now.
+
+    - `assistant`: `mode` (`codex` when the model can be used, else
+      `local_only`), `reason` (`null`, or why not: `disabled`,
+      `binary_missing`, `wrong_version`, `not_logged_in`, `crashed`,
+      `starting`), `codex_version`, and `mcp` (`up`/`down`, the vehicle tool
+      server the model calls).
+    - `can`: `interface`, `channel`, `state` (`up`, `down`, `error`),
+      `simulator` (`in_process`, `external`, `none`) and, with `--can-log`,
+      `log`.
+    - `execution_mode` (`simulation`, `dry_run`, `hardware`) and
+      `catalog_generation` (a hash of the catalog in use).
+
+    Without the model, commands the on-board parser reads completely still
+    run. `GET /api/v1/events` sends `status.changed` when this body changes.
+    """
     return rt.status()
 
 
-@router.get("/vehicle/state", responses=ok(VehicleStateOut))
+@router.get("/vehicle/state", responses=ok(VehicleStateOut), summary="Vehicle state as the car confirmed it")
 async def vehicle_state(rt: RuntimeDep) -> dict:
+    """Only what the ECU's status frames reported, never what was commanded.
+
+    - `vehicle`: `speed_kph`, `gear` (`P`, `R`, `N`, `D`), `child_lock`,
+      `updated_at` (the last vehicle status frame, ISO 8601) and `stale`
+      (`true` while speed and gear are unknown or older than the catalog's
+      limit; commands that need them are then refused).
+    - `controls`: one key per capability that holds state, mapping each
+      fitted member to its parameters as last confirmed, or to `null` before
+      the first status frame, e.g.
+      `"window.set_position": {"driver": {"open_percent": 100}, ...}`.
+    """
     return rt.state.snapshot()
 
 
-@router.get("/catalog")
+@router.get("/catalog", summary="The capability catalog, as a console draws it")
 async def catalog(rt: RuntimeDep) -> dict:
-    """The public view plus what a console draws with: gates and its word table."""
+    """Everything a screen needs to draw and label the controls, with no copy of
+    its own: `generation`; `capabilities` (label in English and Chinese,
+    target type, default target, valid targets, members and the `fitted`
+    ones, parameters with ranges and steps, whether it holds state);
+    `targets`, `modes` (with their requirements and steps), `peripherals`
+    (and whether each is active), `needs`; `gates` (the interlocks, so a
+    control that would be refused can be shown unavailable before a tap,
+    and `vehicle_state_max_age_s`); and `messages`, the console's words in
+    both languages."""
     return {**public_catalog(rt.catalog), **console_view(rt.catalog, rt.settings.catalog)}
 
 

@@ -16,9 +16,13 @@ router = APIRouter(prefix="/api/v1/sim", tags=["simulation"])
 WAIT_S = 2.0
 
 
-@router.put("/vehicle", responses=ok(VehicleStateOut, 409, 422, 504))
+@router.put("/vehicle", responses=ok(VehicleStateOut, 409, 422, 504), summary="Move the simulated car")
 async def put_vehicle(body: SimVehicleIn, rt: RuntimeDep) -> dict:
-    """Answers only once the backend's state (fed by status frames) shows the values."""
+    """Simulation mode with the in-process ECU simulator only: set `speed_kph`
+    (0-250), `gear` (`P`, `R`, `N`, `D`) and/or `child_lock`, each optional,
+    to try the interlocks. Answers `{"vehicle": ...}` once the service's own
+    state (fed by the simulator's status frames) shows the new values; 504
+    `sim_timeout` if it does not within 2 s; 409 `not_simulation` otherwise."""
     if rt.settings.execution_mode != "simulation" or rt.simulator is None:
         raise ApiError(409, "not_simulation", "only with the in-process simulator in simulation mode")
     rt.simulator.set_vehicle(speed_kph=body.speed_kph, gear=body.gear, child_lock=body.child_lock)
