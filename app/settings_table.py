@@ -1,7 +1,7 @@
 """Renderings of the one option table (the fields of ``Settings``): argparse
-flags, the README's markdown table and a systemd ``Environment=`` block.
+flags, the markdown table of docs/configuration.md and a systemd ``Environment=`` block.
 
-    n7web serve --print-options markdown   # the README table
+    n7web serve --print-options markdown   # the table in docs/configuration.md
     n7web serve --print-options env        # lines for a unit or an EnvironmentFile
 """
 from __future__ import annotations
@@ -71,7 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser, settings_cls: Any) -> None:
             parser.add_argument(row["flag"], type=kind, choices=choices, help=text,
                                 metavar=None if choices else row["name"].upper())
     parser.add_argument("--print-options", choices=["markdown", "env"],
-                        help="print the option table (README markdown or systemd environment) and exit")
+                        help="print the option table (markdown, as in docs/configuration.md, "
+                             "or a systemd environment block) and exit")
 
 
 def markdown(settings_cls: Any) -> str:
