@@ -82,14 +82,19 @@ class Runtime:
         }
 
 
+#: The state dir holds what people said (DESIGN section 10): the owner only.
+STATE_DIR_MODE = 0o700
+
+
 def _open_state_dir(settings: Settings) -> None:
-    """Create the state dir and prove it writable now, not at the first turn."""
+    """Create the state dir (0700, tightened if it exists) and prove it writable now, not at the first turn."""
     try:
-        settings.state_dir.mkdir(parents=True, exist_ok=True)
+        settings.state_dir.mkdir(mode=STATE_DIR_MODE, parents=True, exist_ok=True)
+        os.chmod(settings.state_dir, STATE_DIR_MODE)
         settings.codex_home.mkdir(mode=0o700, exist_ok=True)
         os.chmod(settings.codex_home, 0o700)
         probe = settings.state_dir / ".n7web-write-check"
-        probe.write_bytes(b"")
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
         probe.unlink()
     except OSError as exc:
         raise StartupError(f"--state-dir {settings.state_dir}: not writable ({exc.strerror or exc})") from None

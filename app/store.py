@@ -26,6 +26,7 @@ import contextlib
 import functools
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -72,12 +73,42 @@ def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+#: The database holds every utterance: owner read/write only, the journals too.
+DB_FILE_MODE = 0o600
+JOURNALS = ("-wal", "-shm", "-journal")
+
+
+def private_files(path: Path) -> None:
+    """Create the database file 0600 (before SQLite does, which would follow the
+    umask) and tighten it and any journal left from an earlier run to 0600.
+
+    SQLite creates its ``-wal`` and ``-shm`` files with the database file's
+    mode, so they are 0600 from then on too.
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, DB_FILE_MODE)
+    try:
+        os.fchmod(fd, DB_FILE_MODE)
+    finally:
+        os.close(fd)
+    for suffix in JOURNALS:
+        journal = path.with_name(path.name + suffix)
+        try:
+            fd = os.open(journal, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            continue
+        try:
+            os.fchmod(fd, DB_FILE_MODE)
+        finally:
+            os.close(fd)
+
+
 class Store:
     """Sessions, turns and decisions; every method is one short transaction."""
 
     def __init__(self, path: Path, retention_days: int = 30, max_decisions: int = 100_000,
                  max_sessions: int = 10_000) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_files(path)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -190,15 +221,21 @@ class Store:
             return None
         return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2])}
 
-    def replay(self, session_id: str, client_message_id: str) -> dict[str, Any] | None | bool:
-        """The recorded Reply for a client message id; True if the turn is still open; None if new."""
+    def replay(self, session_id: str, client_message_id: str) -> dict[str, Any] | None:
+        """The turn recorded under a client message id, or None if the id is new.
+
+        ``{"text", "seat", "reply"}``; ``reply`` is None while the turn is still
+        open. The caller compares the words and seat: an idempotency key names
+        one request (DESIGN section 6).
+        """
         with self._lock:
             row = self._db.execute(
-                "SELECT reply FROM turns WHERE session_id = ? AND client_message_id = ?", (session_id, client_message_id)
+                "SELECT text, seat, reply FROM turns WHERE session_id = ? AND client_message_id = ?",
+                (session_id, client_message_id),
             ).fetchone()
         if row is None:
             return None
-        return json.loads(row[0]) if row[0] else True
+        return {"text": row[0], "seat": row[1], "reply": json.loads(row[2]) if row[2] else None}
 
     def history(self, session_id: str, limit: int) -> list[dict[str, Any]]:
         with self._lock:

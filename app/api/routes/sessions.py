@@ -86,10 +86,13 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     db, pipeline = rt.db, TurnPipeline(rt)
     if body.client_message_id is not None:
         recorded = await db.replay(session_id, body.client_message_id)
-        if recorded is True:
-            raise ApiError(409, "turn_in_progress", "a turn is already in progress for this message")
         if recorded is not None:
-            return _replayed(recorded, request)
+            if recorded["text"] != body.text or recorded["seat"] != body.seat:
+                raise ApiError(409, "client_message_id_reused",
+                               "this client_message_id was already used for another message")
+            if recorded["reply"] is None:
+                raise ApiError(409, "turn_in_progress", "a turn is already in progress for this message")
+            return _replayed(recorded["reply"], request)
     try:
         turn = pipeline.begin(session_id)
     except TurnInProgress as exc:
