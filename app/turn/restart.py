@@ -1,10 +1,12 @@
 """A turn the service never finished (it died mid-flight), answered after a restart.
 
-DESIGN section 6: a retry of its ``client_message_id`` gets a Reply with
-``status: "rejected"``, ``assistant_error.code = "interrupted_by_restart"``
-and the actions the audit shows as sent, instead of ``409`` forever. The
-runtime records this Reply for every open turn when it starts, before any
-request is served.
+DESIGN section 6 (rev 3): a retry of its ``client_message_id`` gets a Reply
+with ``assistant_error.code = "interrupted_by_restart"`` and the actions the
+audit shows as sent, instead of ``409`` forever. Its status follows what
+reached the bus: ``partially_applied`` when any frame went out (the turn
+never finished, so it never claims the whole request), ``rejected`` only
+when nothing did. The runtime records this Reply for every open turn when it
+starts, before any request is served.
 """
 from __future__ import annotations
 
@@ -28,17 +30,28 @@ def sent_actions(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 # written before the send, outcome never recorded: may have left; never claim applied
                 out.append({**action, "status": "unconfirmed", "reason": str(TurnError.INTERRUPTED_BY_RESTART),
                             "members": [{**m, "status": "unconfirmed"} for m in members if isinstance(m, dict)]})
-            elif action.get("status") in _SENT or any(m.get("status") in _SENT for m in members):
+            elif _reached_bus(action):
                 out.append({k: v for k, v in action.items() if k != "frames"})
     return out
+
+
+def _reached_bus(action: dict[str, Any]) -> bool:
+    members = [m for m in action.get("members") or [] if isinstance(m, dict)]
+    return action.get("status") in _SENT or any(m.get("status") in _SENT for m in members)
+
+
+def restart_status(actions: list[dict[str, Any]]) -> ReplyStatus:
+    """Never ``rejected`` while an action it lists went out; never ``applied`` for a turn cut short."""
+    return ReplyStatus.PARTIALLY_APPLIED if any(_reached_bus(a) for a in actions) else ReplyStatus.REJECTED
 
 
 def restart_reply(session_id: str, turn_id: str, client_message_id: str | None, language: str,
                   decisions: list[dict[str, Any]]) -> dict[str, Any]:
     message = say(RESTARTED, language)
+    actions = sent_actions(decisions)
     return {
         "session_id": session_id, "turn_id": turn_id, "client_message_id": client_message_id,
-        "language": language, "handled_by": str(HandledBy.LOCAL), "status": str(ReplyStatus.REJECTED),
-        "reply_text": message, "actions": sent_actions(decisions),
+        "language": language, "handled_by": str(HandledBy.LOCAL), "status": str(restart_status(actions)),
+        "reply_text": message, "actions": actions,
         "assistant_error": {"code": str(TurnError.INTERRUPTED_BY_RESTART), "message": message},
     }

@@ -80,3 +80,30 @@ def test_same_words_and_seat_replay_over_sse(service, command_ids):
         # the id belongs to its session: another session may use it for its own words
         other = new_session(c)
         assert post(c, other, "close the trunk", client_message_id="m-seat").status_code == 200
+
+
+# -- a turn the service never finished, retried after a restart (DESIGN section 6 rev 3) --------
+def test_restart_reply_status_follows_what_reached_the_bus():
+    from app.turn import restart_reply
+
+    def reply(*decisions):
+        return restart_reply("s_1", "t_1", "m-1", "en", list(decisions))
+
+    group = {"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 0},
+             "status": "rejected", "reason": "seat_not_permitted", "message": "",
+             "members": [{"target": "driver", "status": "applied", "reason": None},
+                         {"target": "rear_left", "status": "rejected", "reason": "child_lock"}],
+             "frames": [{"id": "0x3A0", "data": "00"}]}
+    refused = {**group, "members": [{"target": "driver", "status": "rejected", "reason": "interlock"}]}
+    planned = {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}  # no members yet
+
+    sent_by_member = reply({"actions": [group], "outcome_recorded": True})
+    assert sent_by_member["status"] == "partially_applied"
+    assert [a["capability"] for a in sent_by_member["actions"]] == ["window.set_position"]
+    assert "frames" not in sent_by_member["actions"][0]
+    in_flight = reply({"actions": [planned], "outcome_recorded": False})
+    assert in_flight["status"] == "partially_applied" and in_flight["actions"][0]["status"] == "unconfirmed"
+    nothing = reply({"actions": [refused], "outcome_recorded": True})
+    assert nothing["status"] == "rejected" and nothing["actions"] == []
+    for r in (sent_by_member, in_flight, nothing):
+        assert r["assistant_error"]["code"] == "interrupted_by_restart"
