@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from .harness import N7WEB, ROOT, start_subprocess
+from .harness import N7WEB, ROOT, free_port, start_subprocess
 from .sse import iter_events
 from .test_local_turns import new_session, say
 
@@ -33,7 +33,9 @@ def test_env_variables_are_read(tmp_path):
 
 
 def test_socketcan_open_failure_is_one_clear_line(tmp_path):
-    proc = subprocess.run(N7WEB + ["serve", "--state-dir", str(tmp_path), "--can-interface", "socketcan",
+    # a port of its own: the port is taken before the bus is opened (DESIGN section 10)
+    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(tmp_path),
+                                   "--can-interface", "socketcan",
                                    "--can-channel", "vcan0", "--simulator", "off"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
@@ -98,7 +100,8 @@ def test_invalid_catalog_refuses_to_start(tmp_path):
     shutil.copytree(default_catalog_dir(), bad, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
     text = (bad / "capabilities.yaml").read_text().replace("max: 30.0", "max: 35.0", 1)
     (bad / "capabilities.yaml").write_text(text)
-    proc = subprocess.run(N7WEB + ["serve", "--state-dir", str(tmp_path / "s"), "--catalog", str(bad), "--no-assistant"],
+    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(tmp_path / "s"),
+                                   "--catalog", str(bad), "--no-assistant"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "invalid catalog" in proc.stderr and "n7web.dbc" in proc.stderr and "Traceback" not in proc.stderr
