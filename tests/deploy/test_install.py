@@ -1,12 +1,12 @@
-"""The README's deployment, done as written into a scratch root.
+"""docs/deployment.md's systemd deployment, done as written into a scratch root.
 
-``scripts/install.sh --root ROOT`` (the README's first step, with ``--root``)
+``scripts/install.sh --root ROOT`` (the page's first step, with ``--root``)
 builds the wheel and installs it into ``ROOT/opt/n7web/venv`` with the
 lock's pins, the pinned codex into ``ROOT/opt/n7web/codex`` and the units
 into ``ROOT/etc``. Then the INSTALLED service is started the way its unit
 starts it (its ExecStart and Environment, ``/opt/n7web`` under ROOT), from a
 directory that is not the checkout and without the checkout on any path, on
-this machine's virtual bus (no vcan0 or systemd here), and the README's
+this machine's virtual bus (no vcan0 or systemd here), and the page's
 health check, the console page and its assets, the catalog-driven parser
 and ``/docs`` must answer. No systemctl runs: these machines have no
 systemd as PID 1 (tests/systemd verifies the units themselves).
@@ -28,15 +28,15 @@ from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+DEPLOYMENT = ROOT / "docs" / "deployment.md"
 PREFIX = "/opt/n7web"
 README_PORT = "8470"
 
 
 def deployment_steps() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    text = DEPLOYMENT.read_text(encoding="utf-8")
     match = re.search(r"^## Deployment with systemd\n(.*?)(?=^## )", text, flags=re.S | re.M)
-    assert match, "README.md has no '## Deployment with systemd' section"
+    assert match, "docs/deployment.md has no '## Deployment with systemd' section"
     block = re.search(r"^```sh\n(.*?)^```", match.group(1), flags=re.S | re.M)
     assert block, "the deployment section has no sh block"
     return [line.strip() for line in block.group(1).splitlines() if line.strip() and not line.startswith("#")]
@@ -69,7 +69,7 @@ def locked_pins(*locks: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """The README's install step into a scratch root; returns (root, its log)."""
+    """The documented install step into a scratch root; returns (root, its log)."""
     steps = deployment_steps()
     install = [s for s in steps if s.split()[0] == "scripts/install.sh"]
     assert install == ["scripts/install.sh"], steps
@@ -157,7 +157,7 @@ def test_the_installed_service_starts_as_its_unit_and_serves(installed, tmp_path
             while True:
                 assert proc.poll() is None, log.read_text()
                 try:
-                    if c.get("/healthz").status_code == 200:  # the README's curl -sf
+                    if c.get("/healthz").status_code == 200:  # the documented curl -sf
                         break
                 except httpx.HTTPError:
                     pass

@@ -65,7 +65,7 @@ def test_the_ladder_that_nests_is_used_by_every_rung(tmp_path):
         1.3, 2.0, 3.0, 120.0)
 
 
-def test_every_option_has_help_a_variable_and_a_readme_row(capsys):
+def test_every_option_has_help_a_variable_and_a_documented_row(capsys):
     from app.settings import Settings, build_parser
     from app.settings_table import environment, markdown
 
@@ -78,11 +78,11 @@ def test_every_option_has_help_a_variable_and_a_readme_row(capsys):
     assert "#Environment=CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS=45.0" in environment(Settings)
 
 
-def test_the_readme_table_is_the_generated_one():
+def test_the_documented_table_is_the_generated_one():
     from pathlib import Path
 
     from app.settings import Settings
     from app.settings_table import markdown
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert markdown(Settings) in readme
+    page = (Path(__file__).resolve().parents[2] / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert markdown(Settings) in page
