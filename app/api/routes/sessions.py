@@ -66,8 +66,9 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     symbols), `seat` (who spoke: `driver`, `passenger`, `rear_left`,
     `rear_right`, `outside`, or `null`/absent when unknown) and an optional
     `client_message_id` (1-128 characters; send a fresh one per utterance and
-    the same one again after a dropped connection: the recorded Reply comes
-    back and nothing runs twice).
+    the same one again after a dropped connection: with the same text and
+    seat the recorded Reply comes back and nothing runs twice; with other
+    words or another seat it is 409 `client_message_id_reused`).
 
     Answer: one JSON **Reply**, or, with `Accept: text/event-stream`, a
     stream of events:
