@@ -208,7 +208,7 @@ PARAMETER_WORDS = [
     ("en", r"\btwenty two\b", "climate.set_temperature", "celsius", 22.0),
     ("en", r"\btwenty-one and a half\b", "climate.set_temperature", "celsius", 21.5),
     ("en", r"\b21 and a half\b", "climate.set_temperature", "celsius", 21.5),
-    ("en", r"\bseventy two\b", "climate.set_temperature", "celsius", 72.0),
+    ("en", r"\bseventy two\b", "climate.set_temperature", "celsius", 22.0),  # 72 F (revision 3)
     ("en", r"\bfour\b", "climate.set_fan_speed", "level", 4),
     ("en", r"\bforty percent\b", "window.set_position", "open_percent", 40),
     ("en", r"\d\.\d", "climate.set_temperature", "celsius", 22.5),

@@ -187,7 +187,6 @@ def test_complete_needs_everything_read(parse):
 
 def test_unresolved_phrases_are_mentioned_not_acted_on(parse):
     for text, cap in [
-        ("turn on the fan", "climate.set_fan_speed"),
         ("change the temperature", "climate.set_temperature"),
         ("exit nap mode", "mode.activate"),
     ]:

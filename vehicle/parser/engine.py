@@ -31,10 +31,13 @@ from .clauses import Piece, clause, join, pieces
 from .exclude import Exclusions
 from .followup import follow_up
 from .frame import Frame
+from .framewords import Words, WordsError, load_words
+from .errors import TemplateError
 from .markers import Clause, keeps_digits
 from .matcher import match
 from .mixed import MixedLanguage
-from .normalize import Normalized, normalize
+from .normalize import Normalized, normalize, to_celsius
+from .reader import read as read_frame
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
 from .runon import DANGLING, cut_points, split
@@ -85,6 +88,10 @@ class Parser:
             lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
         }
         self._mixed = MixedLanguage(self._templates.grammars)
+        self._words: dict[str, Words] = {
+            lang: _load_words(Path(directory), lang, grammar, catalog)
+            for lang, grammar in self._templates.grammars.items()
+        }
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
         self._results: dict[tuple[str, str | None], ParseResult] = {}
         self._lock = threading.Lock()
@@ -173,6 +180,8 @@ class Parser:
             for cl, frame in clauses:
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded)
+                    if language == "en":
+                        frame = _fahrenheit(frame, norm.raw)
                     previous = frame
                     resolution = self._resolver.resolve(frame, seat)
                 else:
@@ -249,6 +258,8 @@ class Parser:
         found = self._frames.get(key, _MISSING)
         if found is _MISSING:
             found = match(grammar, body, norm.numbers) if body else None
+            if found is None and body:
+                found = read_frame(self._words[grammar.language], body, norm.numbers)
             with self._lock:
                 if len(self._frames) >= FRAME_CACHE:
                     self._frames.clear()
@@ -372,6 +383,31 @@ class Parser:
         if (plural, cl.speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
             return frame
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
+
+
+#: English temperatures said with no unit in this range are Fahrenheit ("72 degrees" has
+#: a unit: it is read as said, and refused as out of range with the range named).
+_BARE_FAHRENHEIT = (59.0, 86.0)
+_CELSIUS_SAID = re.compile(r"celsius|centigrade|°\s*c\b|\d\s*c\b|\bdegrees? c\b")
+
+
+def _fahrenheit(frame: Frame, raw: str) -> Frame:
+    """"set the temp to 72" is 72 °F (22.0 °C) in English: no one sets a cabin to 72 °C."""
+    low, high = _BARE_FAHRENHEIT
+    if (frame.device in _TEMPERATURE_DEVICES and frame.op == "set" and frame.number is not None
+            and frame.unit is None and low <= frame.number <= high and not _CELSIUS_SAID.search(raw)):
+        return replace(frame, number=to_celsius(frame.number))
+    return frame
+
+
+def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catalog) -> Words:
+    """``vocabulary/<language>.yaml`` beside the templates, with the catalog's aliases."""
+    path = directory / "vocabulary" / f"{language}.yaml"
+    try:
+        return load_words(path, language, grammar.vocabulary.devices, grammar.vocabulary.targets,
+                          frozenset(catalog.capabilities), frozenset(catalog.targets) | {"speaker"})
+    except WordsError as exc:
+        raise TemplateError(path.name, "vocabulary", str(exc)) from None
 
 
 def _clause(text: str, language: str, asked: bool, cache: Memo) -> Clause:

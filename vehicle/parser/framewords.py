@@ -1,0 +1,137 @@
+"""The frame reader's vocabulary: ``catalog/vocabulary/<lang>.yaml`` as one table.
+
+Each file lists words by class (controls, compounds, signed words, actions
+per direction, amounts, units, the prepositions ``to``/``by``, targets and
+glue). :func:`load_words` normalises every word the way the text will be
+(so "co-driver's" and "co driver's" are one word), adds the catalog's own
+aliases for controls and targets, and refuses a file where one word has two
+meanings in one class: :class:`WordsError` names the file and the path.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .normalize import normalize
+
+#: The classes of a file, in the order a word's meanings are tried.
+CLASSES = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
+#: Directions an action word may have (frame operations, see :mod:`.frame`).
+DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
+AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high"})
+UNITS = frozenset({"degrees", "percent", "level"})
+
+
+class WordsError(ValueError):
+    """A vocabulary file that cannot be used (the message names file and path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    cls: str
+    """One of :data:`CLASSES`."""
+    value: str = ""
+    """The capability, target, direction, amount or unit (empty for to/by/glue)."""
+    extra: str = ""
+    """A compound's target, a signed word's direction."""
+
+
+@dataclass
+class Words:
+    """One language's words: normalised text -> its meanings (at most one per class)."""
+
+    language: str
+    table: dict[str, dict[str, Meaning]] = field(default_factory=dict)
+    longest: int = 1
+    """Longest entry, in words (English) or characters (Chinese)."""
+
+    def add(self, word: str, meaning: Meaning, where: str) -> None:
+        key = canonical(word, self.language)
+        if not key:
+            raise WordsError(f"{where}: {word!r} is empty once normalised")
+        meanings = self.table.setdefault(key, {})
+        old = meanings.get(meaning.cls)
+        if old is not None and old != meaning:
+            raise WordsError(f"{where}: {word!r} means both {_said(old)} and {_said(meaning)} in {meaning.cls}")
+        if ("glue" in meanings) != (meaning.cls == "glue") and meanings:
+            other = meaning if meaning.cls != "glue" else next(iter(meanings.values()))
+            raise WordsError(f"{where}: {word!r} is glue (a filler) and also {_said(other)}")
+        meanings[meaning.cls] = meaning
+        size = len(key.split()) if self.language == "en" else len(key)
+        self.longest = max(self.longest, size)
+
+
+def canonical(word: str, language: str) -> str:
+    """A word as the normalised text holds it (numbers stay digits, never placeholders)."""
+    if language == "zh":
+        return normalize(word).raw.replace(" ", "") if not word.isascii() else word.lower().strip()
+    return " ".join(t for t in normalize(word).raw.replace("-", " ").split() if t != "the")
+
+
+def _said(m: Meaning) -> str:
+    return "/".join(x for x in (m.value, m.extra) if x) or m.cls
+
+
+def load_words(path: Path, language: str, controls: dict[str, str], targets: dict[str, str],
+               known_capabilities: frozenset[str], known_targets: frozenset[str]) -> Words:
+    """Read one vocabulary file; `controls`/`targets`: the catalog's aliases (alias -> id)."""
+    name = path.name
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise WordsError(f"{name}: cannot be read: {exc}") from None
+    if not isinstance(data, dict):
+        raise WordsError(f"{name}: must be a mapping of classes")
+    unknown = set(data) - set(CLASSES)
+    if unknown:
+        raise WordsError(f"{name}: unknown classes {sorted(unknown)} (known: {list(CLASSES)})")
+    words = Words(language)
+    for alias, capability in controls.items():
+        words.table.setdefault(alias, {})["controls"] = Meaning("controls", capability)
+    for alias, target in targets.items():
+        words.table.setdefault(alias, {})["targets"] = Meaning("targets", target)
+
+    def listed(value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+            raise WordsError(f"{name}: {where}: must be a list of words")
+        return value
+
+    def checked(value: str, allowed: frozenset[str], where: str) -> str:
+        if value not in allowed:
+            raise WordsError(f"{name}: {where}: {value!r} is not one of {sorted(allowed)}")
+        return value
+
+    for cap, items in (data.get("controls") or {}).items():
+        checked(cap, known_capabilities, f"controls.{cap}")
+        for w in listed(items, f"controls.{cap}"):
+            words.add(w, Meaning("controls", cap), f"{name}: controls.{cap}")
+    for k, entry in enumerate(data.get("compounds") or []):
+        where = f"compounds[{k}]"
+        if not isinstance(entry, dict) or set(entry) != {"words", "control", "target"}:
+            raise WordsError(f"{name}: {where}: needs words, control and target")
+        cap = checked(entry["control"], known_capabilities, where)
+        target = checked(entry["target"], known_targets, where)
+        for w in listed(entry["words"], where):
+            words.add(w, Meaning("compounds", cap, target), f"{name}: {where}")
+    for cap, ways in (data.get("signed") or {}).items():
+        checked(cap, known_capabilities, f"signed.{cap}")
+        for way, items in (ways or {}).items():
+            checked(way, frozenset({"more", "less"}), f"signed.{cap}.{way}")
+            for w in listed(items, f"signed.{cap}.{way}"):
+                words.add(w, Meaning("signed", cap, way), f"{name}: signed.{cap}.{way}")
+    for cls, allowed in (("actions", DIRECTIONS), ("amounts", AMOUNTS), ("units", UNITS),
+                         ("targets", known_targets)):
+        for value, items in (data.get(cls) or {}).items():
+            checked(value, allowed, f"{cls}.{value}")
+            for w in listed(items, f"{cls}.{value}"):
+                words.add(w, Meaning(cls, value), f"{name}: {cls}.{value}")
+    for cls in ("to", "by", "glue"):
+        for w in listed(data.get(cls) or [], cls):
+            words.add(w, Meaning(cls), f"{name}: {cls}")
+    return words
+
+
+__all__ = ["AMOUNTS", "CLASSES", "DIRECTIONS", "Meaning", "UNITS", "Words", "WordsError", "canonical", "load_words"]

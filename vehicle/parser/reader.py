@@ -1,0 +1,228 @@
+"""A clause read as a frame in any word order, from vocabulary (DESIGN §4, rev 3).
+
+The templates read the phrasings the project wrote; people outside it say
+"air circulation on", "boost temp in my vehicle", "rear defogger off",
+"主驾车窗开小", "风大一点". This reader takes a clause body the templates
+left unread and covers it, longest word first, with words of
+:mod:`.framewords` (controls, targets, actions, amounts, units, numbers
+and glue). Its semantics, in full:
+
+1. Every word must be covered: one unknown word and the clause is not a
+   frame (unknown words never act).
+2. Exactly one control (temperature set/adjust count as one); a compound
+   ("rear window defogger", "后挡风加热") names the control and a target;
+   a signed word ("warmer", "凉快一点") names the temperature and a way.
+3. At most one action word and one generic verb (set, change, 调), which
+   gives way to the other ("turn the fan up"); in Chinese a switch word
+   with a generic verb is two commands ("打开空调风量调到三档"). "on"
+   before a target is a preposition ("ac off on the driver side"); a
+   signed word's way counts only when no action word says one ("turn the
+   heat down"), and never with max/min ("cooler max" is not clear).
+4. The operation: a max/min amount wins; "by N" changes by N; a number
+   after "to" (or with no way) sets it; with a way and a number but no
+   "to", it changes by it ("boost the fan 2"); "half", a level word, or a
+   way alone. A position's up/down is close/open. A little with more/less
+   is the vague step; open a little is a crack.
+5. Nothing else: no way and no amount is a bare control (a mention for
+   the spotter, not a frame), "set" with nothing to set is no frame.
+
+The result is a :class:`.frame.Frame` like a template's, so the rest of the
+parser (scope, borrowing, resolution, assembly) treats both alike.
+"""
+from __future__ import annotations
+
+from .frame import Frame
+from .framewords import Meaning, Words
+
+SET_TEMPERATURE = "climate.set_temperature"
+_TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
+_POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
+_ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
+
+
+def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
+    """The frame `body` says, or None (see the module docstring for the rules)."""
+    pieces = _cover(words, body)
+    if pieces is None:
+        return None
+    return _frame(pieces, numbers, words.language)
+
+
+def _cover(words: Words, body: str) -> list[tuple[str, dict[str, Meaning] | None]] | None:
+    """`body` as (text, meanings) pieces, longest first; a number's meanings are None."""
+    en = words.language == "en"
+    units = body.split() if en else _zh_units(body)
+    out: list[tuple[str, dict[str, Meaning] | None]] = []
+    i = 0
+    table = words.table
+    while i < len(units):
+        unit = units[i]
+        if unit in (",", '"', ";", "?"):
+            return None  # a frame is one clause: the cutter splits at punctuation
+        if not en and unit == " ":
+            i += 1
+            continue
+        if unit.isdigit():
+            out.append((unit, None))
+            i += 1
+            continue
+        for n in range(min(words.longest, len(units) - i), 0, -1):
+            key = (" " if en else "").join(units[i : i + n])
+            meanings = table.get(key)
+            if meanings is not None:
+                out.append((key, meanings))
+                i += n
+                break
+        else:
+            return None
+    return out
+
+
+def _zh_units(body: str) -> list[str]:
+    """Chinese characters one by one; a run of digits or of Latin letters stays whole."""
+    out: list[str] = []
+    for ch in body:
+        if out and ch.isascii() and ch.isalnum() and out[-1][-1:].isascii() and out[-1][-1:].isalnum() \
+                and out[-1].isdigit() == ch.isdigit():
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return [u for u in out if u != " "]
+
+
+def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[float, ...],
+           language: str) -> Frame | None:
+    controls: list[str] = []
+    targets: list[str] = []
+    ways: list[str] = []
+    signed: list[str] = []
+    amounts: list[str] = []
+    number: float | None = None
+    unit: str | None = None
+    to = by = False
+    number_after_to = False
+    plural = False
+    possessive: list[bool] = []
+    for k, (text, meanings) in enumerate(pieces):
+        if meanings is None:
+            if number is not None:
+                return None  # two numbers: not one frame
+            index = int(text)
+            if index >= len(numbers):
+                return None
+            number = numbers[index]
+            number_after_to = to
+            continue
+        meaning = _pick(meanings, pieces, k)
+        cls = meaning.cls
+        if cls == "compounds":
+            controls.append(meaning.value)
+            targets.append(meaning.extra)
+        elif cls == "signed":
+            controls.append(meaning.value)
+            signed.append(meaning.extra)
+        elif cls == "controls":
+            controls.append(meaning.value)
+            plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
+        elif cls == "targets":
+            if meaning.value not in targets:
+                targets.append(meaning.value)
+                possessive.append(meaning.value == "speaker")
+        elif cls == "amounts":
+            amounts.append(meaning.value)
+        elif cls == "units":
+            if number is not None:
+                unit = meaning.value
+        elif cls == "actions":
+            ways.append(meaning.value)
+        elif cls == "to":
+            to = True
+        elif cls == "by":
+            by = True
+    families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
+    if len(families) != 1:
+        return None
+    device = families.pop()
+    specific = [w for w in ways if w != "set"]
+    if len(specific) > 1 or len(ways) - len(specific) > 1:
+        return None  # two verbs: two commands for the run-on cutter ("关闭后备箱关闭空调")
+    if language == "zh" and len(ways) == 2 and specific[0] in ("on", "off", "open", "close"):
+        return None  # "打开空调风量调到三档": switch one thing, set another
+    if signed and set(amounts) & {"max", "min"}:
+        return None  # "cooler max": the coolest setting or the strongest cooling?
+    op = _op(device, ways, signed, amounts, number, number_after_to, by)
+    if op is None:
+        return None
+    if op in ("max", "min", "half", "low", "medium", "high", "crack") or op in ("on", "off", "open", "close", "fold",
+                                                                           "unfold") and number is None:
+        number, unit = None, None
+    return Frame(device=device, targets=tuple(targets), possessive=bool(possessive) and all(possessive), op=op,
+                 number=number, unit=unit, plural=plural and not targets)
+
+
+def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
+    """A word's meaning here: "on" before a target is a preposition; else the
+    first class in :data:`_ORDER` it has."""
+    action = meanings.get("actions")
+    if action is not None and action.value == "on" and k + 1 < len(pieces):
+        following = pieces[k + 1][1]
+        if following is not None and "targets" in following and len(meanings) == 1:
+            return Meaning("glue")
+    for cls in _ORDER:
+        if cls in meanings:
+            return meanings[cls]
+    raise AssertionError("a word with no meaning")
+
+
+def _op(device: str, ways: list[str], signed: list[str], amounts: list[str], number: float | None,
+        after_to: bool, by: bool) -> str | None:
+    specific = {w for w in ways if w != "set"}
+    way = specific.pop() if specific else None
+    if way is None and signed:
+        if len(set(signed)) > 1:
+            return None
+        way = signed[0]
+    positional = device in _POSITIONS
+    if positional and way in ("up", "down"):
+        way = "close" if way == "up" else "open"
+    elif way in ("up", "down"):
+        way = "more" if way == "up" else "less"
+    said = set(amounts) - {"little"}
+    if len(said) > 1:
+        return None
+    amount = said.pop() if said else None
+    if amount in ("max", "min"):
+        if positional:
+            if way in ("close", "less") and amount == "max":
+                return "close"
+            if way in ("open", "more", None) and amount == "max":
+                return "open"
+            return None
+        if way in ("off", "close"):
+            return None
+        return amount
+    if amount is not None:
+        return amount if number is None else None
+    if number is not None:
+        if by:
+            return way if way in ("more", "less") else None
+        if after_to or way in (None, "on", "open"):
+            return "set"
+        if way in ("more", "less"):
+            return way
+        return None
+    little = "little" in amounts
+    if way in ("more", "less"):
+        return way
+    if way == "open" and little and positional:
+        return "crack"
+    if way == "close" and little and positional:
+        return "less"
+    if way == "set" or (way is None and not ways):
+        return None
+    if way is None:
+        return None  # the generic verb alone: nothing to set
+    return way
+
+
+__all__ = ["read"]
