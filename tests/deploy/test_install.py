@@ -201,3 +201,90 @@ def test_the_installed_service_starts_as_its_unit_and_serves(installed, tmp_path
     hint = f"`CODEX_HOME={state}/codex-home {env['CODEX_ASSISTANT_COMMAND']} login`"
     assert hint in text, text[-3000:]
     assert "Traceback" not in text
+
+
+# -- issue 18: the unit's ProtectHome=yes hides /root, /home and /run/user ----------------
+HIDDEN_BY_PROTECT_HOME = ("/root", "/home", "/run/user")
+
+
+def _under_home(path: str) -> bool:
+    real = os.path.realpath(path)
+    return any(real == h or real.startswith(h + "/") for h in HIDDEN_BY_PROTECT_HOME)
+
+
+def _without_home(argv: list[str]) -> list[str]:
+    """argv run as ProtectHome=yes runs it: an empty tmpfs over each home directory
+    in a mount namespace of its own (what systemd does for the unit)."""
+    mounts = " && ".join(f"mount -t tmpfs -o mode=0755 n7web-protect-home {h}"
+                         for h in HIDDEN_BY_PROTECT_HOME if os.path.isdir(h))
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", f'{mounts} && exec "$@"', "sh", *argv]
+
+
+def test_the_installed_venv_uses_no_interpreter_under_a_home_directory(installed):
+    root, _ = installed
+    venv = root / PREFIX.lstrip("/") / "venv"
+    assert not _under_home(str(venv / "bin/python")), os.path.realpath(venv / "bin/python")
+    cfg = dict(line.split(" = ", 1) for line in (venv / "pyvenv.cfg").read_text().splitlines() if " = " in line)
+    for key in ("home", "executable"):
+        if key in cfg:
+            assert not _under_home(cfg[key]), (key, cfg[key])
+    # everything the interpreter maps and imports at start-up, as the service's own python sees it
+    code = ("import json, os, sys, sqlite3, ssl, ctypes; print(json.dumps([sys._base_executable, "
+            "sys.base_prefix, os.__file__, sqlite3.__file__, ssl.__file__] + "
+            "[l.split(None, 5)[5].strip() for l in open('/proc/self/maps') if len(l.split(None, 5)) == 6]))")
+    seen = subprocess.run([str(venv / "bin/python"), "-I", "-c", code], capture_output=True, text=True, check=True,
+                          env={"PATH": "/usr/bin:/bin"})
+    hidden = sorted({os.path.realpath(p) for p in json.loads(seen.stdout) if p.startswith("/") and _under_home(p)})
+    assert hidden == [], hidden
+
+
+def test_the_installed_service_starts_with_home_directories_hidden(installed, tmp_path):
+    """The unit's ExecStart under ProtectHome=yes's view of the file system: it serves."""
+    probe = subprocess.run(_without_home(["true"]), capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"no mount namespace here (ProtectHome cannot be imitated): {probe.stderr.strip()[:200]}")
+    root, _ = installed
+    argv, unit_env = unit_service(root / "etc/systemd/system/n7web.service")
+    from service.harness import free_port
+
+    port = free_port()
+    argv = [a.replace(PREFIX, str(root / PREFIX.lstrip("/"))) for a in argv]
+    argv[argv.index("--port") + 1] = str(port)
+    state = tmp_path / "var-lib-n7web"
+    state.mkdir(mode=0o700)
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    env.update({k: v.replace(PREFIX, str(root / PREFIX.lstrip("/"))) for k, v in unit_env.items()})
+    env.update({"N7WEB_STATE_DIR": str(state), "HOME": str(state), "N7WEB_CAN_INTERFACE": "virtual",
+                "N7WEB_CAN_CHANNEL": f"home-{port}", "N7WEB_SIMULATOR": "in-process", "N7WEB_NO_ASSISTANT": "1"})
+    log = tmp_path / "serve.log"
+    with log.open("w") as sink:
+        proc = subprocess.Popen(_without_home(argv), cwd=tmp_path, env=env, stdout=sink, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10, trust_env=False) as c:
+            deadline = time.monotonic() + 60
+            while True:
+                assert proc.poll() is None, log.read_text()
+                try:
+                    if c.get("/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+            session = c.post("/api/v1/sessions", json={}).json()["session_id"]
+            reply = c.post(f"/api/v1/sessions/{session}/messages", json={"text": "open the sunroof"}).json()
+            assert reply["status"] == "applied", reply
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    # the state dir as the service left it: 0700, its files 0600
+    assert state.stat().st_mode & 0o777 == 0o700
+    for f in state.iterdir():
+        if f.is_file():
+            assert f.stat().st_mode & 0o777 == 0o600, f
