@@ -12,6 +12,13 @@ thread). Callbacks must be cheap and must not block (hand the event to a
 queue or an event loop with ``call_soon_threadsafe``): while a callback
 runs, no further frame is processed. A callback that raises is logged and
 does not stop the others.
+
+Staleness is a matter of time, not of frames: no frame arrives to say the
+ECU went silent. :meth:`VehicleState.check_stale` notices it (the CAN
+link's receive thread calls it about ten times a second), publishes
+``vehicle.changed`` with ``stale: true`` once, and logs a warning; the
+next vehicle status frame publishes ``stale: false`` and logs that the
+state is live again (DESIGN section 6).
 """
 from __future__ import annotations
 
@@ -71,6 +78,16 @@ class VehicleState:
         self._at_mono: float | None = None
         self._at_wall: float | None = None
         self._subscribers: list[Subscriber] = []
+        self._said_stale = True
+        """The staleness subscribers were last told (a new state is stale: no frame yet)."""
+        self._stale_since: float | None = None
+        """Monotonic time of the last frame before the state went stale (None: never live)."""
+        self._born = clock()
+        self._said_never = False
+        self._flips = threading.Lock()
+        """Held while a staleness flip is decided and published, so a ``stale: true``
+        from the checker and a ``stale: false`` from the receive path reach
+        subscribers in the order they were decided."""
 
     # -- reading --------------------------------------------------------------
     def vehicle(self) -> VehicleReading:
@@ -129,7 +146,9 @@ class VehicleState:
 
         Events: ``("state.changed", {"capability", "target", "parameters"})``
         per member whose parameters changed, and ``("vehicle.changed",
-        {"speed_kph", "gear", "child_lock"})`` when any of them changed.
+        {"speed_kph", "gear", "child_lock", "stale"})`` when any of them
+        changed or the state became stale (:meth:`check_stale`) or fresh
+        again (the first vehicle status frame after it was stale).
         """
         with self._lock:
             self._subscribers.append(callback)
@@ -164,14 +183,59 @@ class VehicleState:
         if not isinstance(child_lock, bool):
             raise ValueError(f"child_lock must be a bool, got {child_lock!r}")
         events: list[Event] = []
-        with self._lock:
-            self._at_mono = self._clock()
-            self._at_wall = self._wall_clock()
-            if (speed_kph, gear, child_lock) != (self._speed, self._gear, self._child_lock):
-                self._speed, self._gear, self._child_lock = speed_kph, gear, child_lock
-                events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear, "child_lock": child_lock}))
-            subscribers = list(self._subscribers)
-        self._emit(subscribers, events)
+        with self._flips:
+            with self._lock:
+                now = self._clock()
+                self._at_mono = now
+                self._at_wall = self._wall_clock()
+                was_stale, self._said_stale = self._said_stale, False
+                silent_since, self._stale_since = self._stale_since, None
+                if was_stale or (speed_kph, gear, child_lock) != (self._speed, self._gear, self._child_lock):
+                    self._speed, self._gear, self._child_lock = speed_kph, gear, child_lock
+                    events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear, "child_lock": child_lock,
+                                                       "stale": False}))
+                subscribers = list(self._subscribers)
+            if was_stale:
+                if silent_since is None:
+                    log.info("vehicle status received: vehicle state is live")
+                else:
+                    log.info("vehicle status frames resumed after %.1f s without one: vehicle state is live again",
+                             now - silent_since)
+            self._emit(subscribers, events)
+
+    def check_stale(self) -> bool:
+        """Publish and log the moment the state becomes stale; True while it is.
+
+        Called periodically (the CAN link's receive thread does it every
+        0.1 s, frames or not). The flip is published once: ``vehicle.changed``
+        with the last known values and ``stale: true``.
+        """
+        events: list[Event] = []
+        with self._flips:
+            with self._lock:
+                reading = self._reading()
+                stale = self._stale(reading)
+                flipped = stale and not self._said_stale
+                never = stale and reading.age is None and not self._said_never \
+                    and self._clock() - self._born > self._max_age
+                if flipped:
+                    self._said_stale = True
+                    self._stale_since = self._at_mono
+                    events.append(("vehicle.changed", {"speed_kph": reading.speed_kph, "gear": reading.gear,
+                                                       "child_lock": reading.child_lock, "stale": True}))
+                if never:
+                    self._said_never = True
+                subscribers = list(self._subscribers)
+            if flipped:
+                log.warning("no vehicle status frame for %.1f s (limit %.1f s): vehicle state is stale; "
+                            "commands that need speed and gear are refused until the ECU reports again",
+                            reading.age, self._max_age)
+            elif never:
+                log.warning("no vehicle status frame %.1f s after start: vehicle state is stale; "
+                            "commands that need speed and gear are refused until the ECU reports",
+                            self._max_age)
+            self._emit(subscribers, events)
+        return stale
 
     # -- internals ----------------------------------------------------------------
     def _reading(self) -> VehicleReading:

@@ -19,7 +19,7 @@ def test_child_lock_reaches_the_state_through_the_bus(link, sim, events, state):
     sim.set_vehicle(child_lock=True)
     payload = events.wait_for(lambda n, p: n == "vehicle.changed" and p["child_lock"] is True)
     assert time.monotonic() - start < 0.5  # sent at once, not at the next 1 Hz frame
-    assert payload == {"speed_kph": 0.0, "gear": "P", "child_lock": True}
+    assert payload == {"speed_kph": 0.0, "gear": "P", "child_lock": True, "stale": False}
     assert state.vehicle().child_lock is True
     assert state.snapshot()["vehicle"]["child_lock"] is True
 
@@ -28,7 +28,7 @@ def test_child_lock_reaches_the_state_through_the_bus(link, sim, events, state):
     assert state.vehicle().child_lock is True
 
     sim.set_vehicle(child_lock=False)
-    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 30.0, "gear": "D", "child_lock": False})
+    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 30.0, "gear": "D", "child_lock": False, "stale": False})
     assert state.snapshot()["vehicle"]["child_lock"] is False
 
 

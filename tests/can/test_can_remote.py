@@ -128,7 +128,7 @@ def test_command_applied_across_processes(hub, catalog, dbc):
             sim.stdin.write("child_lock on\n")  # one line at a time: read_line selects on the pipe
             sim.stdin.flush()
             assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=on"
-            events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True},
+            events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True, "stale": False},
                             timeout=5)
         finally:
             link.close()

@@ -135,7 +135,7 @@ def test_vehicle_status_is_sent_at_once_on_change(link, sim, events, state):
     events.wait_for(lambda n, _: n == "vehicle.changed")
     start = time.monotonic()
     sim.set_vehicle(speed_kph=88.5, gear="D")
-    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D", "child_lock": False})
+    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D", "child_lock": False, "stale": False})
     assert time.monotonic() - start < 0.5  # well before the next 1 Hz frame
     assert (state.vehicle().speed_kph, state.vehicle().gear) == (88.5, "D")
 

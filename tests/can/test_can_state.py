@@ -69,7 +69,7 @@ def test_events_only_on_change(state, events):
     state.apply_controls("seat.set_heating", {"driver": {"level": 1}, "passenger": {"level": 0}})
     state.apply_controls("seat.set_heating", {"driver": {"level": 1}, "passenger": {"level": 2}})
     assert events.items == [
-        ("vehicle.changed", {"speed_kph": 0.0, "gear": "P", "child_lock": False}),
+        ("vehicle.changed", {"speed_kph": 0.0, "gear": "P", "child_lock": False, "stale": False}),
         ("state.changed", {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 1}}),
         ("state.changed", {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 0}}),
         ("state.changed", {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 2}}),
@@ -89,7 +89,7 @@ def test_a_failing_subscriber_does_not_stop_the_others(state, events, caplog):
 
     state.subscribe(broken)
     state.apply_vehicle(5.0, "D")
-    assert events.items == [("vehicle.changed", {"speed_kph": 5.0, "gear": "D", "child_lock": False})]
+    assert events.items == [("vehicle.changed", {"speed_kph": 5.0, "gear": "D", "child_lock": False, "stale": False})]
     assert "state subscriber failed" in caplog.text
     state.unsubscribe(broken)
     state.apply_vehicle(6.0, "D")

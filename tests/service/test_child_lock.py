@@ -39,7 +39,7 @@ def test_child_lock_round_trip_through_the_bus(service):
         assert locked.wait(5), seen[-3:]
         listener.join(5)
         changed = [data for name, data in seen if name == "vehicle.changed"]
-        assert changed[-1] == {"speed_kph": 0.0, "gear": "P", "child_lock": True}
+        assert changed[-1] == {"speed_kph": 0.0, "gear": "P", "child_lock": True, "stale": False}
 
         r = c.put("/api/v1/sim/vehicle", json={"child_lock": False, "gear": "D", "speed_kph": 12})
         assert r.status_code == 200, r.text

@@ -37,6 +37,9 @@ from .frame import Frame
 log = logging.getLogger(__name__)
 
 _RX_POLL_S = 0.05
+_STALE_CHECK_S = 0.1
+"""How often the receive thread asks the state whether it just went stale
+(no frame says the ECU fell silent: only the clock does)."""
 _RX_ERROR_BACKOFF_S = 0.5
 _SEND_TIMEOUT_S = 0.1
 
@@ -297,7 +300,12 @@ class CanLink:
 
     # -- receiving ------------------------------------------------------------------
     def _receive_loop(self, bus: can.BusABC) -> None:
+        next_check = 0.0
         while not self._stop.is_set():
+            now = time.monotonic()
+            if now >= next_check:
+                next_check = now + _STALE_CHECK_S
+                self._check_stale()
             try:
                 msg = bus.recv(_RX_POLL_S)
             except (can.CanError, OSError) as exc:
@@ -318,6 +326,12 @@ class CanLink:
             except Exception as exc:  # one bad frame must never end reception for good
                 self._count("rx_other")
                 log.error("CAN receive: frame dropped (%s)", type(exc).__name__)
+
+    def _check_stale(self) -> None:
+        try:
+            self._state.check_stale()
+        except Exception as exc:  # noqa: BLE001 - the receive path must survive it, like a bad frame
+            log.error("vehicle state staleness check failed (%s)", type(exc).__name__)
 
     def _on_message(self, msg: can.Message) -> None:
         if not msg.timestamp:
