@@ -105,11 +105,11 @@ def test_every_word_the_page_asks_for_is_in_the_table():
     cat = load_catalog()
     families = {
         "tab.": ["climate", "seats", "openings", "lights", "modes", "sim"],
-        "gate.": ["gear", "stop", "speed", "unknown", "offline"],
-        "gate.short.": ["gear", "stop", "speed", "unknown", "offline"],
+        "gate.": ["gear", "stop", "speed", "unknown", "offline", "stale"],
+        "gate.short.": ["gear", "stop", "speed", "unknown", "offline", "stale"],
         "live.": ["offline", "stale", "connecting"],
-        "badge.can.": ["up", "down", "error", "unknown", "offline"],
-        "badge.events.": ["open", "connecting", "closed"],
+        "badge.can.": ["up", "down", "error", "unknown", "offline", "silent"],
+        "badge.events.": ["open", "connecting", "closed", "stale"],
         "badge.mode.": ["simulation", "dry_run", "hardware", "unknown"],
         "status.": ["applied", "unconfirmed", "rejected", "failed", "already_applied", "dry_run"],
         "reason.assistant.": ["binary_missing", "wrong_version", "not_logged_in", "disabled", "crashed", "starting"],

@@ -44,6 +44,9 @@ export function formatValue(name, value) {
   return String(value);
 }
 
+/** Reasons the panel's banner already says once for every control: no "why" on each. */
+const PANEL_WIDE = new Set(["offline", "stale"]);
+
 const BOOL_WORDS = { folded: ["value.folded", "value.unfolded"], open: ["value.open", "value.closed"] };
 
 export function createControls({ store, api }) {
@@ -55,9 +58,10 @@ export function createControls({ store, api }) {
   }
 
   function gate(capability, target, params) {
+    const live = liveness(state());
     return blocked({
       capability, target, params, current: controlParams(state(), capability, target),
-      vehicle: state().vehicle, live: isLive(),
+      vehicle: state().vehicle, live: live === "live", stale: live === "stale",
     });
   }
 
@@ -68,7 +72,7 @@ export function createControls({ store, api }) {
     button.dataset.unavailable = hit?.code ?? "";
     button.title = hit?.long ?? "";
     if (reasonEl) {
-      const show = hit && hit.code !== "offline";
+      const show = hit && !PANEL_WIDE.has(hit.code);
       reasonEl.hidden = !show;
       reasonEl.textContent = show ? hit.short : "";
     }
@@ -106,6 +110,7 @@ export function createControls({ store, api }) {
       el.dataset.params = JSON.stringify(params ?? null);
       el.classList.toggle("is-unknown", !params);
       el.classList.toggle("last-known", !isLive());
+      el.dataset.stale = String(liveness(state()) === "stale");
       paint(params ?? null, el.dataset.pending === "true");
     });
     return el;
@@ -170,7 +175,7 @@ export function createControls({ store, api }) {
       paintGate(dec, hitDec);
       paintGate(inc, hitInc);
       const hit = hitInc ?? hitDec;
-      why.hidden = !hit || hit.code === "offline";
+      why.hidden = !hit || PANEL_WIDE.has(hit.code);
       why.textContent = why.hidden ? "" : hit.short;
     });
     const go = (dir) => {

@@ -38,13 +38,15 @@ function triggers(when, params, current) {
 
 /**
  * Why a tap of `capability`/`target` with `params` would be refused now, or null.
- * `live` is false while the service is unreachable (nothing can be sent then).
+ * `live` is false while the service is unreachable (nothing can be sent then) or
+ * the vehicle state is stale (`stale`: the ECU is silent, so no tap could be
+ * confirmed, and a −/+ would step from a last-known value).
  * Returns {code, short, long}: the short words go on the control, the long on a tap.
  */
-export function blocked({ capability, target, params, current, vehicle, live }) {
+export function blocked({ capability, target, params, current, vehicle, live, stale = false }) {
   const control = controlLabel(capability, target);
   let hit = null;
-  if (!live) hit = { code: "offline" };
+  if (!live) hit = { code: stale ? "stale" : "offline" };
   else if (capability === "mode.activate") {
     hit = requirementBlock(modes().find((m) => m.id === target)?.requires, vehicle);
   } else {

@@ -1,7 +1,9 @@
 // The top bar: execution mode, assistant and CAN badges, the event stream,
 // speed, gear and (when the state has it) the child lock. When the service is
 // unreachable or the state stale, the CAN and assistant badges turn red at
-// once: nothing looks live that is not.
+// once: nothing looks live that is not. A stale state (the ECU fell silent:
+// `vehicle.changed` with `stale: true`) also renames the CAN badge ("ECU
+// silent") and the stream badge (never "Live" then), until status frames resume.
 import { onWords, t } from "./i18n.js";
 import { liveness } from "./store.js";
 
@@ -40,23 +42,31 @@ export function createStatusBar(store) {
     assistant.title = [a.codex_version ? `codex ${a.codex_version}` : null,
       a.reason ? t(`reason.assistant.${a.reason}`) : null].filter(Boolean).join(" · ");
 
+    // A silent ECU (the state is stale while the bus is up) is said as such:
+    // the bus works, but nothing the car reports is current.
+    const stale = live === "stale";
     const c = s?.can || {};
     can.dataset.state = offline ? "offline" : c.state || "unknown";
     can.dataset.live = String(!dead);
+    can.dataset.stale = String(stale);
     can.dataset.interface = c.interface || "";
     can.dataset.channel = c.channel || "";
     can.dataset.simulator = c.simulator || "";
-    can.textContent = t(`badge.can.${can.dataset.state}`);
+    can.textContent = stale && can.dataset.state === "up" ? t("badge.can.silent") : t(`badge.can.${can.dataset.state}`);
     can.title = [c.interface, c.channel, c.simulator].filter(Boolean).join(" · ");
 
-    // While offline a reconnecting stream is said as offline, not as "connecting".
+    // While offline a reconnecting stream is said as offline, not as "connecting";
+    // an open stream over a stale state is not "Live".
     events.dataset.state = offline && state.events !== "open" ? "closed" : state.events;
-    events.textContent = t(`badge.events.${events.dataset.state}`);
+    events.dataset.live = String(live === "live");
+    events.dataset.stale = String(stale);
+    events.textContent = stale ? t("badge.events.stale") : t(`badge.events.${events.dataset.state}`);
 
     const v = state.vehicle;
     const kph = typeof v.speed_kph === "number" ? v.speed_kph : null;
     speed.dataset.value = kph === null ? "" : String(kph);
     speed.dataset.live = String(!dead);
+    speed.dataset.stale = String(stale);
     speed.textContent = kph === null ? "–" : String(Math.round(kph));
     unit.textContent = t("vehicle.speed_unit");
     gear.dataset.value = v.gear || "";

@@ -85,7 +85,7 @@ export function createStore() {
         params && typeof params === "object" ? { ...(targets[change.target] || {}), ...params } : null;
       notify();
     },
-    /** vehicle.changed {speed_kph, gear}. */
+    /** vehicle.changed {speed_kph, gear, child_lock, stale}: also sent the moment the state goes stale or live again. */
     applyVehicle(v) {
       if (!v || typeof v !== "object") return;
       state.vehicle = {
