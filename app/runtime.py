@@ -10,6 +10,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,10 +88,25 @@ STATE_DIR_MODE = 0o700
 
 
 def _open_state_dir(settings: Settings) -> None:
-    """Create the state dir (0700, tightened if it exists) and prove it writable now, not at the first turn."""
+    """Create the state dir (0700, tightened if it exists) and prove it writable now, not at the first turn.
+
+    A directory shared with others (the sticky bit of /tmp) or owned by
+    another user is refused rather than changed: tightening it would take it
+    from its other users.
+    """
+    where = settings.state_dir
     try:
-        settings.state_dir.mkdir(mode=STATE_DIR_MODE, parents=True, exist_ok=True)
-        os.chmod(settings.state_dir, STATE_DIR_MODE)
+        where.mkdir(mode=STATE_DIR_MODE, parents=True, exist_ok=True)
+        info = os.stat(where)
+    except OSError as exc:
+        raise StartupError(f"--state-dir {where}: not writable ({exc.strerror or exc})") from None
+    if info.st_mode & stat.S_ISVTX:
+        raise StartupError(f"--state-dir {where}: a directory shared with others (like /tmp); "
+                           "give the service a directory of its own")
+    if info.st_uid != os.geteuid():
+        raise StartupError(f"--state-dir {where}: owned by another user; the service keeps its state private")
+    try:
+        os.chmod(where, STATE_DIR_MODE)
         settings.codex_home.mkdir(mode=0o700, exist_ok=True)
         os.chmod(settings.codex_home, 0o700)
         probe = settings.state_dir / ".n7web-write-check"

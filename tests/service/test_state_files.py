@@ -83,3 +83,22 @@ def test_the_store_creates_its_files_0600_whatever_the_umask(tmp_path):
             DB: 0o600, DB + "-wal": 0o600, DB + "-shm": 0o600}
     finally:
         store.close()
+
+
+def test_a_shared_directory_is_refused_not_changed(tmp_path):
+    """``--state-dir /tmp`` must not chmod /tmp to 0700: a sticky, shared directory is refused as it is."""
+    import subprocess
+    import uuid
+
+    from .harness import N7WEB, ROOT, free_port
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(shared), "--no-assistant",
+                                   "--can-channel", "sh_" + uuid.uuid4().hex[:8]],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 1, proc.stderr
+    assert "--state-dir" in proc.stderr and "shared" in proc.stderr and "Traceback" not in proc.stderr
+    assert "N7Web console" not in proc.stdout
+    assert stat.S_IMODE(os.stat(shared).st_mode) == 0o1777 and os.listdir(shared) == []
