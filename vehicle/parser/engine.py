@@ -24,6 +24,7 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+from vehicle.actions import Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
 from .assemble import Assembler, Read
@@ -37,7 +38,7 @@ from .markers import Clause, keeps_digits
 from .matcher import match
 from .mixed import MixedLanguage
 from .normalize import Normalized, normalize, to_celsius
-from .reader import read as read_frame
+from .reader import read as read_frame, read_query
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
 from .runon import DANGLING, cut_points, split
@@ -81,17 +82,18 @@ class Parser:
         directory = templates_dir if templates_dir is not None else default_catalog_dir()
         self._templates: Templates = load_templates(directory, catalog)
         self._resolver = Resolver(catalog, self._templates)
+        self._words: dict[str, Words] = {
+            lang: _load_words(Path(directory), lang, grammar, catalog)
+            for lang, grammar in self._templates.grammars.items()
+        }
         self._spotters = {
-            lang: Spotter(grammar, self._resolver) for lang, grammar in self._templates.grammars.items()
+            lang: Spotter(grammar, self._resolver, self._words[lang])
+            for lang, grammar in self._templates.grammars.items()
         }
         self._exclusions = {
             lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
         }
         self._mixed = MixedLanguage(self._templates.grammars)
-        self._words: dict[str, Words] = {
-            lang: _load_words(Path(directory), lang, grammar, catalog)
-            for lang, grammar in self._templates.grammars.items()
-        }
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
         self._results: dict[tuple[str, str | None], ParseResult] = {}
         self._lock = threading.Lock()
@@ -187,6 +189,14 @@ class Parser:
                 else:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
+                if frame is None and cl.body and not spotted and not (
+                        cl.negated or cl.conditional or cl.retraction or cl.reported or cl.empty):
+                    # "status of the rear defroster", "what is the current heater": a state
+                    # question in vocabulary words, with or without "?"
+                    asked = read_query(self._words[language], (cl.text if cl.question else cl.body).strip(" ,?"))
+                    if asked is not None:
+                        cl = replace(cl, question=True)
+                        spotted = (Mention(asked[0], asked[1], "question", None),)
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
@@ -405,7 +415,8 @@ def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catal
     path = directory / "vocabulary" / f"{language}.yaml"
     try:
         return load_words(path, language, grammar.vocabulary.devices, grammar.vocabulary.targets,
-                          frozenset(catalog.capabilities), frozenset(catalog.targets) | {"speaker"})
+                          frozenset(catalog.capabilities), frozenset(catalog.targets) | {"speaker"},
+                          frozenset(catalog.needs))
     except WordsError as exc:
         raise TemplateError(path.name, "vocabulary", str(exc)) from None
 

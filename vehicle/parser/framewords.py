@@ -18,7 +18,10 @@ import yaml
 from .normalize import normalize
 
 #: The classes of a file, in the order a word's meanings are tried.
-CLASSES = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
+CLASSES = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue",
+           "needs", "subjects", "statement", "queries")
+#: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
+MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
 #: Directions an action word may have (frame operations, see :mod:`.frame`).
 DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
 AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high"})
@@ -56,9 +59,10 @@ class Words:
         old = meanings.get(meaning.cls)
         if old is not None and old != meaning:
             raise WordsError(f"{where}: {word!r} means both {_said(old)} and {_said(meaning)} in {meaning.cls}")
-        if ("glue" in meanings) != (meaning.cls == "glue") and meanings:
-            other = meaning if meaning.cls != "glue" else next(iter(meanings.values()))
-            raise WordsError(f"{where}: {word!r} is glue (a filler) and also {_said(other)}")
+        classes = set(meanings) | {meaning.cls}
+        if "glue" in classes and classes & MEANINGFUL:
+            other = next(m for c, m in [*meanings.items(), (meaning.cls, meaning)] if c in MEANINGFUL)
+            raise WordsError(f"{where}: {word!r} is glue (a filler) and also {other.cls} {_said(other)}")
         meanings[meaning.cls] = meaning
         size = len(key.split()) if self.language == "en" else len(key)
         self.longest = max(self.longest, size)
@@ -76,7 +80,8 @@ def _said(m: Meaning) -> str:
 
 
 def load_words(path: Path, language: str, controls: dict[str, str], targets: dict[str, str],
-               known_capabilities: frozenset[str], known_targets: frozenset[str]) -> Words:
+               known_capabilities: frozenset[str], known_targets: frozenset[str],
+               known_needs: frozenset[str] = frozenset()) -> Words:
     """Read one vocabulary file; `controls`/`targets`: the catalog's aliases (alias -> id)."""
     name = path.name
     try:
@@ -128,10 +133,14 @@ def load_words(path: Path, language: str, controls: dict[str, str], targets: dic
             checked(value, allowed, f"{cls}.{value}")
             for w in listed(items, f"{cls}.{value}"):
                 words.add(w, Meaning(cls, value), f"{name}: {cls}.{value}")
-    for cls in ("to", "by", "glue"):
+    for need, items in (data.get("needs") or {}).items():
+        checked(need, known_needs, f"needs.{need}")
+        for w in listed(items, f"needs.{need}"):
+            words.add(w, Meaning("needs", need), f"{name}: needs.{need}")
+    for cls in ("to", "by", "glue", "subjects", "statement", "queries"):
         for w in listed(data.get(cls) or [], cls):
             words.add(w, Meaning(cls), f"{name}: {cls}")
     return words
 
 
-__all__ = ["AMOUNTS", "CLASSES", "DIRECTIONS", "Meaning", "UNITS", "Words", "WordsError", "canonical", "load_words"]
+__all__ = ["AMOUNTS", "CLASSES", "MEANINGFUL", "DIRECTIONS", "Meaning", "UNITS", "Words", "WordsError", "canonical", "load_words"]

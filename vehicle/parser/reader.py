@@ -37,19 +37,70 @@ from .framewords import Meaning, Words
 SET_TEMPERATURE = "climate.set_temperature"
 _TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
+#: The classes a command may use, in the order a word's meanings are tried.
 _ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
+#: A comfort statement: need words, who or where, and the words of a statement.
+_NEED = ("needs", "subjects", "targets", "statement", "glue")
+#: A state question without "?" ("status of the rear defroster", "tell me my heating setting").
+_QUERY = ("queries", "compounds", "controls", "targets", "amounts", "units", "actions", "to", "subjects", "statement",
+          "glue")
 
 
 def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
     """The frame `body` says, or None (see the module docstring for the rules)."""
-    pieces = _cover(words, body)
+    pieces = _cover(words, body, _ORDER)
     if pieces is None:
         return None
     return _frame(pieces, numbers, words.language)
 
 
-def _cover(words: Words, body: str) -> list[tuple[str, dict[str, Meaning] | None]] | None:
-    """`body` as (text, meanings) pieces, longest first; a number's meanings are None."""
+def read_need(words: Words, text: str) -> str | None:
+    """The one need a comfort statement states ("it's way too frigid in here"), else None.
+
+    Every word is a need word, a target, a subject ("it's", "i feel",
+    "好"), a statement word or glue; a subject is said and exactly one need
+    is named (once or more). Weather talk, questions, negations and
+    idioms never reach here: the clause markers and the need phrases of the
+    catalog read them first.
+    """
+    pieces = _cover(words, text, _NEED)
+    if pieces is None:
+        return None
+    picked = [_first(meanings, _NEED) for _, meanings in pieces if meanings]
+    needs = {m.value for m in picked if m.cls == "needs"}
+    if len(needs) != 1 or not any(m.cls == "subjects" for m in picked):
+        return None  # no one said to be cold ("that joke fell flat and cold", "cooler on the passenger side")
+    return needs.pop()
+
+
+def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
+    """(capability, target) a state question without a question mark asks about, else None.
+
+    It needs a question word ("status", "what's", "tell me", "当前") and
+    exactly one control; the rest are targets, the state asked about
+    ("set to max", "on") and glue.
+    """
+    pieces = _cover(words, text, _QUERY)
+    if pieces is None:
+        return None
+    picked = [_first(meanings, _QUERY) for _, meanings in pieces if meanings]
+    if not any(m.cls == "queries" for m in picked):
+        return None
+    controls = {SET_TEMPERATURE if m.value in _TEMPERATURE else m.value for m in picked
+                if m.cls in ("controls", "compounds")}
+    if len(controls) != 1:
+        return None
+    targets = [m.extra if m.cls == "compounds" else m.value for m in picked if m.cls in ("targets", "compounds")]
+    return controls.pop(), (targets[0] if targets else None)
+
+
+def _first(meanings: dict[str, Meaning], order: tuple[str, ...]) -> Meaning:
+    return next(meanings[c] for c in order if c in meanings)
+
+
+def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str, dict[str, Meaning] | None]] | None:
+    """`body` as (text, meanings) pieces, longest first, each with a meaning
+    in `classes`; a number's meanings are None."""
     en = words.language == "en"
     units = body.split() if en else _zh_units(body)
     out: list[tuple[str, dict[str, Meaning] | None]] = []
@@ -69,7 +120,7 @@ def _cover(words: Words, body: str) -> list[tuple[str, dict[str, Meaning] | None
         for n in range(min(words.longest, len(units) - i), 0, -1):
             key = (" " if en else "").join(units[i : i + n])
             meanings = table.get(key)
-            if meanings is not None:
+            if meanings is not None and any(c in meanings for c in classes):
                 out.append((key, meanings))
                 i += n
                 break
@@ -225,4 +276,4 @@ def _op(device: str, ways: list[str], signed: list[str], amounts: list[str], num
     return way
 
 
-__all__ = ["read"]
+__all__ = ["read", "read_need", "read_query"]

@@ -15,6 +15,8 @@ import re
 from vehicle.actions import Mention
 
 from .frame import Frame
+from .framewords import Words
+from .reader import read_need
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .templates import Grammar
 
@@ -53,7 +55,8 @@ _IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|
 class Spotter:
     """Finds mentioned controls and comfort needs in one language."""
 
-    def __init__(self, grammar: Grammar, resolver: Resolver) -> None:
+    def __init__(self, grammar: Grammar, resolver: Resolver, words: Words | None = None) -> None:
+        self._words = words
         self._lexicon = grammar.lexicon
         self._resolver = resolver
         self._zh = grammar.language == "zh"
@@ -107,8 +110,12 @@ class Spotter:
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
-        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text) or not self._any_need.search(text):
+        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
             return ()
+        if not self._any_need.search(text):
+            # no phrase of the catalog: a whole statement of need words ("the passenger side is getting toasty")
+            need = read_need(self._words, text.replace(" , ", " ").strip(" ,")) if self._words is not None else None
+            return (need,) if need is not None else ()
         for pattern, need in self._needs:
             m = pattern.search(text)
             if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
