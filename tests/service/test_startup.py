@@ -16,6 +16,7 @@ import itertools
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import threading
 import time
@@ -169,23 +170,24 @@ def gaps(times: list[float]) -> list[float]:
 
 def test_ready_then_watchdog_at_half_the_interval_then_stopping(tmp_path, notify):
     port = free_port()
-    watchdog_usec = 400_000  # every 0.2 s
+    watchdog_usec = 1_000_000  # WatchdogSec=1s: fed every 0.5 s
     proc = serve(tmp_path, port, env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": str(watchdog_usec)},
                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         ready = notify.wait_for("READY=1", 30)
         # READY=1 means ready: /healthz answers at once
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
-        time.sleep(2.0)
+        time.sleep(3.0)
         fed = notify.times("WATCHDOG=1")
-        assert len(fed) >= 8, notify.messages
+        assert len(fed) >= 5, notify.messages
         assert fed[0] >= ready
-        # half of WATCHDOG_USEC apart, never close to the full interval
-        assert all(0.1 < gap < 0.35 for gap in gaps(fed)), gaps(fed)
+        # half of WATCHDOG_USEC apart, never as far apart as the whole interval (systemd would kill)
+        assert 0.4 <= statistics.median(gaps(fed)) <= 0.6, gaps(fed)
+        assert max(gaps(fed)) < watchdog_usec / 1e6, gaps(fed)
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)
         stopping = notify.wait_for("STOPPING=1", 1)
-        time.sleep(0.5)
+        time.sleep(0.7)
         assert all(t <= stopping for t in notify.times("WATCHDOG=1"))
         assert proc.returncode in (0, -signal.SIGTERM)
     finally:
