@@ -99,33 +99,44 @@ def _first(meanings: dict[str, Meaning], order: tuple[str, ...]) -> Meaning:
 
 
 def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str, dict[str, Meaning] | None]] | None:
-    """`body` as (text, meanings) pieces, longest first, each with a meaning
-    in `classes`; a number's meanings are None."""
+    """`body` as (text, meanings) pieces, each with a meaning in `classes` (a
+    number's meanings are None), or None when some word has none.
+
+    Of the ways to cut `body` into known words, the one with the fewest pieces
+    wins, the earlier piece longer on a tie ("in back right" is in + back
+    right, not in back + right).
+    """
     en = words.language == "en"
     units = body.split() if en else _zh_units(body)
+    if any(u in (",", '"', ";", "?") for u in units):
+        return None  # a frame is one clause: the cutter splits at punctuation
+    table = words.table
+    size = len(units)
+    # best[i]: (pieces to cover units[i:], length of the first piece), None if they cannot be covered
+    best: list[tuple[int, int] | None] = [None] * size + [(0, 0)]
+    for i in range(size - 1, -1, -1):
+        if units[i].isdigit():
+            following = best[i + 1]
+            best[i] = None if following is None else (following[0] + 1, 1)
+            continue
+        for n in range(min(words.longest, size - i), 0, -1):
+            following = best[i + n]
+            if following is None:
+                continue
+            meanings = table.get((" " if en else "").join(units[i : i + n]))
+            if meanings is None or not any(c in meanings for c in classes):
+                continue
+            if best[i] is None or following[0] + 1 < best[i][0]:
+                best[i] = (following[0] + 1, n)
+    if best[0] is None:
+        return None
     out: list[tuple[str, dict[str, Meaning] | None]] = []
     i = 0
-    table = words.table
-    while i < len(units):
-        unit = units[i]
-        if unit in (",", '"', ";", "?"):
-            return None  # a frame is one clause: the cutter splits at punctuation
-        if not en and unit == " ":
-            i += 1
-            continue
-        if unit.isdigit():
-            out.append((unit, None))
-            i += 1
-            continue
-        for n in range(min(words.longest, len(units) - i), 0, -1):
-            key = (" " if en else "").join(units[i : i + n])
-            meanings = table.get(key)
-            if meanings is not None and any(c in meanings for c in classes):
-                out.append((key, meanings))
-                i += n
-                break
-        else:
-            return None
+    while i < size:
+        n = best[i][1]
+        key = (" " if en else "").join(units[i : i + n])
+        out.append((key, None if units[i].isdigit() else table[key]))
+        i += n
     return out
 
 

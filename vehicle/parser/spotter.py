@@ -112,14 +112,15 @@ class Spotter:
         found: list[tuple[int, str]] = []
         if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
             return ()
-        if not self._any_need.search(text):
+        if self._any_need.search(text):
+            for pattern, need in self._needs:
+                m = pattern.search(text)
+                if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
+                    found.append((m.start(), need))
+        if not found and self._words is not None:
             # no phrase of the catalog: a whole statement of need words ("the passenger side is getting toasty")
-            need = read_need(self._words, text.replace(" , ", " ").strip(" ,")) if self._words is not None else None
+            need = read_need(self._words, text.strip(" ,"))
             return (need,) if need is not None else ()
-        for pattern, need in self._needs:
-            m = pattern.search(text)
-            if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
-                found.append((m.start(), need))
         out: list[str] = []
         for _, need in sorted(found):
             if need not in out:
