@@ -47,12 +47,17 @@ def _finish(text: str, language: str) -> str:
 
 
 def success_sentence(catalog: Catalog, capability: str, target: str | None, params: dict[str, Any],
-                     language: str, voice: bool = False, results: Sequence[Any] = ()) -> str:
+                     language: str, voice: bool = False, results: Sequence[Any] = (),
+                     before: Sequence[Any] = ()) -> str:
     """The sentence for an applied action ("Driver temperature set to 22 degrees.").
 
     ``results`` are the absolute values a relative change sent, one per
     member: with them the sentence says where it ended ("Fan speed raised
     to level 5."), without them by how much ("Fan speed raised by 1 level.").
+    ``before`` are the members' values confirmed before the action, one per
+    member where known: an opening set to a smaller one than every member
+    showed is worded as closing ("Driver window closed to 30%."), never
+    "opened".
     """
     lang = _lang(language)
     table = messages()
@@ -81,7 +86,10 @@ def success_sentence(catalog: Catalog, capability: str, target: str | None, para
     if "open_percent" in params:
         value = params["open_percent"]
         variant = "closed" if value == 0 else "open" if value == 100 else None
-        return say("open_percent", variant, value=amount(value, "open_percent", screen=screen).get(lang))
+        spoken = amount(value, "open_percent", screen=screen).get(lang)
+        if variant is None and _closes(value, before):
+            return _finish(table.text("adjusted", "closed_to", lang, what=what, value=spoken), lang)
+        return say("open_percent", variant, value=spoken)
     for name, off in (("folded", "unfolded"), ("open", "closed"), ("on", "off")):
         if name in params:
             return say(name, None if params[name] else off)
@@ -93,6 +101,13 @@ def success_sentence(catalog: Catalog, capability: str, target: str | None, para
         value = amount(params["brightness"], "brightness", screen=screen).get(lang)
         settings.append(table.text("success", "brightness", lang, value=value))
     return say("settings", value=join_list(settings, lang, "settings"))
+
+
+def _closes(value: Any, before: Sequence[Any]) -> bool:
+    """True when an opening set to ``value`` is smaller than every member's known value before."""
+    known = [b for b in before if isinstance(b, (int, float)) and not isinstance(b, bool)]
+    return bool(known) and len(known) == len(before) and isinstance(value, (int, float)) \
+        and not isinstance(value, bool) and all(b > value for b in known)
 
 
 def status_sentence(status: str, catalog: Catalog, capability: str, target: str | None, language: str) -> str:

@@ -100,11 +100,12 @@ class Executor:
         with req.ledger.lock:
             if req.guard is not None:
                 req.guard()
-            decision = decide(self.catalog, req.parse, req.seat, StateSnapshot.of(self.state), frozenset(req.ledger.consumed),
+            shown = StateSnapshot.of(self.state)
+            decision = decide(self.catalog, req.parse, req.seat, shown, frozenset(req.ledger.consumed),
                               self._decision_request(req))
             req.ledger.decided |= decision.decided_keys()
             items = [from_decision(a) for a in decision.actions]
-            self._send(req, items)
+            self._send(req, items, shown)
         if not items:
             nothing = Refusal(Reason.NOTHING_TO_DO)
             return Outcome("rejected", nothing.message(req.language), [])
@@ -121,7 +122,7 @@ class Executor:
         )
 
     # -- step 10: record, re-gate, encode, send, confirm -------------------------
-    def _send(self, req: Request, items: list[Item]) -> None:
+    def _send(self, req: Request, items: list[Item], shown: StateSnapshot | None = None) -> None:
         planned = [i.to_json() for i in items]
         record = self.store.record_decision(req.session_id, req.turn_id, req.utterance, req.handled_by, planned)
         try:
@@ -131,7 +132,7 @@ class Executor:
             else:
                 self._transmit(req, items)
             for item in items:
-                self._finish(req, item)
+                self._finish(req, item, shown)
                 if req.on_result is not None:
                     req.on_result(item.to_json())
         finally:
@@ -217,15 +218,24 @@ class Executor:
             req.ledger.consumed.add(m.control_key)
 
     # -- step 11: the words --------------------------------------------------------
-    def _finish(self, req: Request, item: Item) -> None:
+    def _before(self, item: Item, members: list[Member], shown: StateSnapshot | None) -> list[Any]:
+        """Each member's value of the item's parameter as confirmed when it was decided (None: unknown)."""
+        if shown is None or len(item.parameters) != 1 or item.capability not in self.catalog.capabilities:
+            return []
+        name = next(iter(item.parameters))
+        control = self.catalog.control(item.capability)
+        return [(shown.control(control, m.target) or {}).get(name) for m in members]
+
+    def _finish(self, req: Request, item: Item, shown: StateSnapshot | None = None) -> None:
         item.status = item.aggregate()
         lang, cat = req.language, self.catalog
-        mixed = self._mixed_sentence(req, item)
+        mixed = self._mixed_sentence(req, item, shown)
         if mixed is not None:
             text = mixed
         elif item.status == "applied":
             sent = [v for m in item.members if m.command is not None for v in m.command.parameters.values()]
-            text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice, sent)
+            text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice, sent,
+                                   self._before(item, item.members, shown))
         elif item.status in ("rejected", "failed"):
             refusal = item.first_refusal()
             text = refusal.message(lang) if refusal else wording.status_sentence("failed", cat, item.capability, item.target, lang)
@@ -233,7 +243,7 @@ class Executor:
             text = wording.status_sentence(item.status, cat, item.capability, item.target, lang)
         item.message = wording.speakable(text, lang) if req.voice else text
 
-    def _mixed_sentence(self, req: Request, item: Item) -> str | None:
+    def _mixed_sentence(self, req: Request, item: Item, shown: StateSnapshot | None = None) -> str | None:
         """A group some of whose members ran and some were refused says both,
         naming the members ("Rear right window closed. Driver window, passenger
         window and rear left window can't be operated from the rear-right
@@ -249,7 +259,8 @@ class Executor:
         for m in ran:
             if m.status == "applied" and m.command is not None:
                 sent = list(m.command.parameters.values())
-                parts.append(wording.success(cat, item.capability, m.target, item.parameters, lang, req.voice, sent))
+                parts.append(wording.success(cat, item.capability, m.target, item.parameters, lang, req.voice, sent,
+                                             self._before(item, [m], shown)))
             else:
                 parts.append(wording.status_sentence(m.status, cat, item.capability, m.target, lang))
         by_reason: dict[tuple[str, str], list[Member]] = {}

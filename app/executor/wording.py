@@ -17,9 +17,13 @@ from vehicle.wording import success_sentence
 
 
 def success(catalog: Catalog, capability: str, target: str | None, params: dict[str, Any], lang: str, voice: bool,
-            results: Sequence[Any] = ()) -> str:
-    """The sentence for an applied action (its words: ``catalog/messages.yaml``, sections success and adjusted)."""
-    return success_sentence(catalog, capability, target, params, lang, voice, results)
+            results: Sequence[Any] = (), before: Sequence[Any] = ()) -> str:
+    """The sentence for an applied action (its words: ``catalog/messages.yaml``, sections success and adjusted).
+
+    ``before``: each member's value confirmed before the action, so a move is
+    worded the way it went (a window set smaller is "closed to", not "opened to").
+    """
+    return success_sentence(catalog, capability, target, params, lang, voice, results, before)
 
 
 def status_sentence(status: str, catalog: Catalog, capability: str, target: str | None, lang: str) -> str:

@@ -10,8 +10,13 @@ A model action (C, T) is bound only when
        ``decrease`` are checked against the confirmed value of every
        member, ``on``/``off`` against the parameter, ``activate`` only a
        mode or a learned button; no direction binds nothing; or
-  (ii) the utterance states a need N, C is in N's catalog set, and T and the
-       parameters meet N's targets and direction.
+  (ii) the utterance states a need N, C is in N's catalog set, T is among
+       N's targets and is the speaker's member or zone or a cabin-wide
+       target (every member of its kind; a control with no seats, such as
+       the climate power or the defrost, is not bound by seat); with an unknown
+       seat, any of N's targets; and the parameters meet N's direction:
+       "I'm cold" from the driver never heats the passenger's seat (a member
+       the seat may not operate at all is left to the seat gate).
 A question, statement or wish binds nothing. A model action on a negated or
 held control is ``negated_by_user`` whatever else binds it; a negation with
 no target covers every member of that control (fail closed). "The same
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vehicle import seats
 from vehicle.actions import Action, Mention
 from vehicle.catalog import Catalog
 from vehicle.catalog.models import Direction
@@ -57,7 +63,7 @@ def bind(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | N
         return Reason.NEGATED_BY_USER
     if parse is None:
         return Reason.NOT_BOUND_TO_REQUEST
-    if _commanded(catalog, parse, action, state, seat) or _need_allows(catalog, parse, action, state):
+    if _commanded(catalog, parse, action, state, seat) or _need_allows(catalog, parse, action, state, seat):
         return None
     return Reason.NOT_BOUND_TO_REQUEST
 
@@ -170,13 +176,42 @@ def _direction_ok(direction: Direction, action: Action, state: Any, catalog: Cat
     return True
 
 
-def _need_allows(catalog: Catalog, parse: Any, action: Action, state: Any) -> bool:
+def _speakers(catalog: Catalog, action: Action, seat: str | None) -> bool:
+    """Is the action's target the speaker's own member or zone, or cabin-wide (need binding, (ii))?
+
+    With an unknown seat the need's catalog targets decide alone. A member
+    the seat may not operate at all does not unbind the action: the seat gate
+    refuses it ``seat_not_permitted`` (seat rights come first), so "I'm cold"
+    from rear_left with the model heating the driver's seat hears that the
+    seat may not, and the driver's own "I'm cold" with the passenger's seat
+    hears ``not_bound_to_request``.
+    """
+    if seat is None or seats.speaker_member(catalog, seat, action.capability) is None:
+        return True  # unknown seat, or a control with no seats (cabin, defrost glass)
+    try:
+        named = set(catalog.members(action.capability, action.target))
+    except KeyError:
+        return False
+    if named == set(catalog.target_type(action.capability).members):
+        return True  # cabin-wide: every member of its kind (all zones, all windows)
+    own = speaker_member(catalog, seat, action.capability)
+    try:
+        mine = set(catalog.members(action.capability, own)) if own is not None else set()
+    except KeyError:
+        mine = set()
+    # members the seat may not operate are the seat gate's (seat_not_permitted, seat rights
+    # first); of the rest, every one must be the speaker's own
+    return {m for m in named if seats.permits(catalog, seat, action.capability, m)} <= mine
+
+
+def _need_allows(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None = None) -> bool:
     for need_id in parse.needs:
         need = catalog.needs.get(need_id)
         if need is None:
             continue
         for rule in need.allowed:
-            if rule.capability == action.capability and action.target in rule.targets:
+            if rule.capability == action.capability and action.target in rule.targets \
+                    and _speakers(catalog, action, seat):
                 if _direction_ok(rule.direction, action, state, catalog):
                     return True
     return False

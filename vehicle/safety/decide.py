@@ -26,9 +26,10 @@ from .binding import bind, negated_keys
 from .budget import budget, once_per_key
 from .decision import ActionDecision, Decision, DecisionRequest, Key, known_seat
 from .expand import expand, refused
-from .gate import gate
+from .gate import UNRESTRICTED, gate
 from .merge import merge
-from .validate import raw_fields, validate
+from .seat_gate import child_lock, seat_refusal
+from .validate import raw_fields, resolve_target, validate
 
 
 def decide(catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed: Set[Key],
@@ -58,6 +59,7 @@ def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, s
     capability, target, parameters, vague = raw_fields(raw)
     checked = validate(catalog, capability, target, parameters, vague, seat, source)
     if isinstance(checked, Refusal):
+        checked = _seat_first(catalog, seat, state, capability, target, source, checked)
         return refused(capability, target, parameters, source, checked, vague)
     what = control_name(catalog, checked.capability, checked.target)
     if source == "model":
@@ -75,6 +77,34 @@ def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, s
             if m.key in forbidden and m.verdict == "pending":
                 m.refuse(Refusal(Reason.NEGATED_BY_USER, control_name(catalog, checked.capability, m.target)))
     return decided
+
+
+#: Refusals of a value that the seat's own refusal comes before (seat rights first).
+_VALUE_REFUSALS = (Reason.OUT_OF_RANGE, Reason.INVALID_PARAMETER)
+
+
+def _seat_first(catalog: Catalog, seat: str | None, state: Any, capability: Any, target: Any, source: str,
+                refusal: Refusal) -> Refusal:
+    """A value refused on a control the speaker's seat may not operate at all is refused for the seat.
+
+    "Set the fan to 9" from a rear seat hears that the seat may not operate
+    the fan, not the fan's range. Only where no member is the seat's: a
+    group with one member of its own keeps the value's refusal.
+    """
+    if source in UNRESTRICTED or refusal.reason not in _VALUE_REFUSALS or not isinstance(capability, str) \
+            or capability not in catalog.capabilities:
+        return refusal
+    resolved = resolve_target(catalog, capability, target, seat, source)
+    if not isinstance(resolved, str) or resolved not in catalog.valid_targets(capability):
+        return refusal
+    lock = child_lock(state)
+    try:
+        members = catalog.members(capability, resolved)
+    except KeyError:
+        return refusal
+    if not members or any(seat_refusal(catalog, seat, capability, m, lock) is None for m in members):
+        return refusal
+    return seat_refusal(catalog, seat, capability, resolved, lock) or refusal
 
 
 def _touches(catalog: Catalog, action: Action, forbidden: set[Key]) -> bool:

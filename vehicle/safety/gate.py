@@ -17,8 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from vehicle.actions import Command
+from vehicle.adjust import twin_of
+from vehicle.amounts import kind_of
 from vehicle.gates import GateContext, check_command, check_mode
-from vehicle.refusals import Refusal
+from vehicle.names import control_name
+from vehicle.refusals import Reason, Refusal
 
 from .decision import ActionDecision
 from .seat_gate import child_lock, seat_refusal
@@ -27,12 +30,35 @@ UNRESTRICTED = ("console",)
 
 
 def gate_member(ctx: GateContext, seat: str | None, source: str, capability: str, command: Command) -> Refusal | None:
-    """Every gate for one member's command, the seat's first."""
+    """Every gate for one member's command, the seat's first, a relative change's freshness last."""
     if source not in UNRESTRICTED:
         refusal = seat_refusal(ctx.catalog, seat, capability, command.member, child_lock(ctx.state))
         if refusal is not None:
             return refusal
-    return check_command(ctx, command)
+    return check_command(ctx, command) or stale_relative(ctx, capability, command)
+
+
+def stale_relative(ctx: GateContext, capability: str, command: Command) -> Refusal | None:
+    """A relative change needs a confirmed value that is not stale (DESIGN section 3a).
+
+    ``command`` is what the change resolved to from the last confirmed value;
+    while the car's reports are stale that value may be out of date, so the
+    change is refused ``interlock_unknown``, except one that only closes (an
+    opening to a smaller one than confirmed, or fully closed), which no
+    interlock ever refuses. An absolute command is not this gate's.
+    """
+    twin = twin_of(ctx.catalog, capability)
+    if twin is None or not ctx.state.is_stale():
+        return None
+    if kind_of(twin.value) == "position":
+        value = command.parameters.get(twin.value)
+        current = (ctx.state.control(command.capability, command.member) or {}).get(twin.value)
+        numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
+        known = isinstance(current, (int, float)) and not isinstance(current, bool)
+        if numeric and (value <= 0 or (known and value < current)):
+            return None
+    return Refusal(Reason.INTERLOCK_UNKNOWN, control_name(ctx.catalog, command.capability, command.member),
+                   {"variant": "stale_value"})
 
 
 def _mode_seat(ctx: GateContext, seat: str | None, action: Any) -> Refusal | None:
@@ -70,12 +96,20 @@ def gate(ctx: GateContext, seat: str | None, actions: list[ActionDecision]) -> l
                 action.refuse(refusal)
             out.append(action)
             continue
+        lock = child_lock(ctx.state)
         if action.source == "catalog":
-            lock = child_lock(ctx.state)
-            action.members = [m for m in action.members if m.command is None or
-                              seat_refusal(ctx.catalog, seat, action.capability, m.target, lock) is None]
+            action.members = [m for m in action.members
+                              if seat_refusal(ctx.catalog, seat, action.capability, m.target, lock) is None]
             if not action.members:
                 continue  # the speaker's seat may not operate this step: left out
+        elif action.source not in UNRESTRICTED:
+            # seat rights come first: a member the seat may not operate hears so,
+            # not why it could not be resolved (at a range end, state unknown)
+            for m in action.members:
+                if m.verdict == "rejected" and m.command is None:
+                    refusal = seat_refusal(ctx.catalog, seat, action.capability, m.target, lock)
+                    if refusal is not None:
+                        m.refuse(refusal)
         for m in action.pending_members():
             refusal = gate_member(ctx, seat, action.source, action.capability, m.command)
             if refusal is not None:

@@ -24,7 +24,16 @@ def speaker_member(catalog: Catalog, seat: str | None, capability: str) -> str |
 
 
 def child_lock(state: Any) -> bool | None:
-    """The child lock as the ECU last reported it (None: not known)."""
+    """The child lock as the ECU last reported it (None: not known).
+
+    A stale reading (the ECU fell silent: no vehicle status frame within the
+    catalog's age limit) is not known either: the lock may have been turned
+    on since, so a rear seat's window stays refused (fail closed, DESIGN
+    section 3a). A state that cannot say whether it is stale is not known.
+    """
+    stale = getattr(state, "is_stale", None)
+    if not callable(stale) or stale():
+        return None
     reading = state.vehicle()
     value = reading.get("child_lock") if isinstance(reading, dict) else getattr(reading, "child_lock", None)
     return value if isinstance(value, bool) else None
