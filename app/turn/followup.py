@@ -9,27 +9,45 @@ with the speaker's seat. It never guesses: nothing to follow is said so.
   for the current speaker's member, same values.
 - ``undo``: each member the last turn changed goes back to the value
   confirmed just before that turn (kept with that turn, shown in the audit),
-  if nothing changed it since. After a mode, each step's member goes back
+  if nothing changed it since: the member must still show what the turn set
+  (for a relative change, the value it resolved to from the confirmed-before
+  value), else another session, seat or a console tap changed it and it is
+  left and named. After a mode, each step's member goes back
   the same way (last step first), one ordinary set action per member, so an
   opening move meets its interlocks; members changed since are left and named.
 - ``me_too`` after a mode: a mode acts on the whole car, not per seat, so
   the reply says so and nothing is sent.
 - ``more``: the last turn's change once more on the same members, as a
-  vague relative change in its direction (see :mod:`.more`).
+  vague relative change in its direction, or in the direction the follow-up
+  said ("close it a bit more", "a bit less", 再开大一点; see :mod:`.more`).
+
+A follow-up never reaches past a turn that moved nothing: when the session's
+newest finished turn tried something (or asked) and nothing of it applied,
+there is nothing to follow, even if an older turn within the window acted
+(DESIGN section 3a). Turns that asked nothing of the car (a state question)
+are passed over, and so are follow-ups that moved nothing (a rear seat's
+refused "undo" was about the same turn the driver's "undo" then follows).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from vehicle.actions import Command
+from vehicle.adjust import resolve, twin_of
 from vehicle.names import control_name
+from vehicle.parser.followup import follow_up, follow_up_direction
+from vehicle.parser.normalize import normalize
 from vehicle.seats import speaker_member
 
 from .events import HandledBy
-from .more import more_plan
+from .more import UNKNOWN_WAY, more_plan
 from .stages import Handled, TurnContext
-from .wording import CHANGED, NOTHING, join, listed, say, sentences
+from .wording import CHANGED, LAST_MOVED_NOTHING, NOTHING, join, listed, say, sentences
 
 WINDOW_S = 60.0
+#: How many of the session's newest turns are read to find the one followed;
+#: an acting turn further back than this (within the window) is not followed.
+RECENT_TURNS = 50
 RESOLVED = ("me_too", "more", "undo")
 #: Keys of the message table's ``turns`` section used only here.
 UNDO_MODE, UNDO_LEFT, ME_TOO_MODE = "undo_mode", "undo_left", "me_too_mode"
@@ -85,9 +103,36 @@ def _modes(catalog: Any, reply: dict[str, Any], language: str) -> list[str]:
         for a in reply.get("actions", []) if _steps(a)))
 
 
+class _Before:
+    """The confirmed-before values of a turn, read as a state (to re-resolve a relative change)."""
+
+    def __init__(self, before: dict[str, Any]) -> None:
+        self._before = before
+
+    def control(self, capability: str, member: str) -> dict[str, Any] | None:
+        value = (self._before.get(capability) or {}).get(member)
+        return dict(value) if isinstance(value, dict) else None
+
+
+def _set_by(catalog: Any, capability: str, member: str, parameters: dict[str, Any], vague: bool,
+            before: dict[str, Any]) -> dict[str, Any] | None:
+    """What the turn left ``member`` showing: the parameters set, or for a
+    relative change the value it resolved to from the confirmed-before value
+    (the rule the executor used). None when that cannot be worked out."""
+    twin = twin_of(catalog, capability)
+    if twin is None:
+        return parameters
+    delta = parameters.get(twin.delta)
+    if isinstance(delta, bool) or not isinstance(delta, (int, float)):
+        return None
+    resolved = resolve(catalog, _Before(before), twin, member, delta, vague)
+    return dict(resolved.parameters) if isinstance(resolved, Command) else None
+
+
 def _undo(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]], str, str]:
     """The actions that restore the confirmed-before values, a lead naming undone modes, a note on what is left."""
     catalog, shown = ctx.services.catalog, ctx.services.state.snapshot().get("controls", {})
+    vague = {(a["capability"], m): bool(a.get("vague")) for a, m in applied_members(last["reply"])}
     plan: list[dict[str, Any]] = []
     left: list[str] = []
     for capability, member, parameters, in_mode in _changes(last["reply"]):
@@ -98,9 +143,11 @@ def _undo(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]],
         if in_mode and all(before.get(k) == v for k, v in parameters.items()):
             continue  # the step found it so already: the mode changed nothing here
         now = (shown.get(control) or {}).get(member) or {}
-        if capability == control and {k: v for k, v in now.items() if k in parameters} != parameters:
+        expected = _set_by(catalog, capability, member, parameters, vague.get((capability, member), False),
+                           last["before"])
+        if expected is None or {k: v for k, v in now.items() if k in expected} != expected:
             left.append(control_name(catalog, capability, member)[ctx.language == "zh"])
-            continue  # someone changed it since: leave it
+            continue  # someone changed it since (or we cannot tell what the turn set): leave it
         plan.append({"capability": control, "target": member, "parameters": dict(before)})
     if not plan:
         return [], "", say(CHANGED if left else NOTHING, ctx.language)
@@ -128,17 +175,81 @@ def _me_too(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]
     return plan, note
 
 
+def moved_nothing(reply: dict[str, Any]) -> bool:
+    """A finished turn that asked something of the car (or asked a question) and moved nothing.
+
+    A turn with no actions that answered or said something (``no_action``)
+    asked nothing of the car and does not count.
+    """
+    if _applied_any(reply):
+        return False
+    return bool(reply.get("actions")) or reply.get("status") != "no_action"
+
+
+async def last_followed(ctx: TurnContext) -> tuple[dict[str, Any] | None, str]:
+    """The turn a follow-up follows, or None with the sentence that says why there is none.
+
+    The session's last acting turn within the window, provided no turn after
+    it tried something and moved nothing (follow-ups that moved nothing and
+    state questions are passed over) and none after it applied anything (one
+    that applied with no confirmed-before value is not reached past either).
+    """
+    db, session = ctx.services.db, ctx.turn.session_id
+    last = await db.last_acting_turn(session, WINDOW_S, ctx.turn.turn_id)
+    if last is None:
+        return None, say(NOTHING, ctx.language)
+    followed = last["reply"].get("turn_id")
+    for turn in reversed(await db.history(session, RECENT_TURNS)):
+        reply = turn.get("reply")
+        if turn.get("turn_id") == ctx.turn.turn_id or reply is None:
+            continue
+        if followed is not None and turn.get("turn_id") == followed:
+            return last, ""
+        if _applied_any(reply):
+            return None, say(NOTHING, ctx.language)  # it acted, but nothing it did can be followed
+        if _was_follow_up(ctx, turn):
+            continue  # a follow-up that moved nothing was about the same turn: "undo" again may still go
+        if moved_nothing(reply):
+            return None, say(LAST_MOVED_NOTHING, ctx.language)
+    return None, say(NOTHING, ctx.language)  # not among the newest turns: fail closed
+
+
+def _applied_any(reply: dict[str, Any]) -> bool:
+    return any(m.get("status") == "applied" for a in reply.get("actions", []) for m in a.get("members", []))
+
+
+def _was_follow_up(ctx: TurnContext, turn: dict[str, Any]) -> bool:
+    """Was a stored turn itself a follow-up (its words read again, as the parser read them)?"""
+    text = turn.get("text")
+    if not isinstance(text, str):
+        return False
+    return getattr(ctx.services.parser.parse(text, seat=turn.get("seat")), "follow_up", None) in RESOLVED
+
+
+def said_direction(ctx: TurnContext) -> str | None:
+    """The way a "more" follow-up said, read from its words as the parser read them.
+
+    When the words do not read as a "more" here (the parser read them some
+    other way), the way is :data:`UNKNOWN_WAY`: nothing moves, rather than
+    taking the last turn's way for words that may have said the other one.
+    """
+    norm = normalize(ctx.given.text)
+    if follow_up(norm.text, norm.language) != "more":
+        return UNKNOWN_WAY
+    return follow_up_direction(norm.text, norm.language)
+
+
 async def follow_up_stage(ctx: TurnContext) -> Handled | None:
     """None when the utterance is not a follow-up this stage resolves."""
     kind = getattr(ctx.parse, "follow_up", None)
     if kind not in RESOLVED:
         return None
-    last = await ctx.services.db.last_acting_turn(ctx.turn.session_id, WINDOW_S, ctx.turn.turn_id)
+    last, why = await last_followed(ctx)
     if last is None:
-        return Handled(HandledBy.LOCAL, [], say(NOTHING, ctx.language))
+        return Handled(HandledBy.LOCAL, [], why)
     lead = ""
     if kind == "more":
-        plan, note = more_plan(ctx.services.catalog, last, ctx.language)
+        plan, note = more_plan(ctx.services.catalog, last, ctx.language, said_direction(ctx))
     elif kind == "undo":
         plan, lead, note = _undo(ctx, last)
     else:

@@ -20,6 +20,8 @@ RESTARTED = "restarted"
 NOTHING = "nothing_to_follow"
 CHANGED = "undo_changed"
 NO_MORE = "no_more"
+WHICH_WAY = "more_which_way"
+LAST_MOVED_NOTHING = "last_moved_nothing"
 
 
 def say(key: str, language: str, **kw: Any) -> str:
