@@ -43,7 +43,8 @@ def test_batch_prints_one_object_per_line_in_order_with_an_empty_line():
     objs = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines()]
     assert len(objs) == len(texts)
     assert objs[0]["actions"][0]["capability"] == "climate.set_ac"
-    assert objs[1] == {"language": "en", "actions": [], "needs": [], "mentions": [], "negated": [], "queries": [], "follow_up": None, "complete": False}
+    assert objs[1] == {"language": "en", "actions": [], "needs": [], "mentions": [], "negated": [], "queries": [], "follow_up": None,
+                       "unplaced": [], "schedule": [], "clarify": None, "complete": False}
     assert objs[2]["language"] == "zh" and objs[2]["actions"][0]["capability"] == "sunroof.set_position"
     assert objs[3]["needs"] == ["cold"]
     assert objs[4]["actions"][0]["parameters"] == {"level": 3}

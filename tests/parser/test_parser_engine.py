@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from vehicle.actions import Action, Mention
 from vehicle.parser import ParseResult
 
-KEYS = ["language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "complete"]
+KEYS = ["language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "unplaced", "schedule", "clarify",
+        "complete"]
 
 
 def _actions(result):
@@ -35,6 +36,9 @@ def test_design_example_exactly(parse):
         "negated": [],
         "queries": [],
         "follow_up": None,
+        "unplaced": [],
+        "schedule": [],
+        "clarify": None,
         "complete": True,
     }
 
@@ -179,7 +183,8 @@ def test_complete_needs_everything_read(parse):
     assert _actions(parse("turn on the AC and tell me a joke")) == [("climate.set_ac", "cabin", {"on": True})]
     assert parse("is the AC on?")["actions"] == []
     assert parse("I'm freezing") == {
-        "language": "en", "actions": [], "needs": ["cold"], "mentions": [], "negated": [], "queries": [], "follow_up": None, "complete": False,
+        "language": "en", "actions": [], "needs": ["cold"], "mentions": [], "negated": [], "queries": [], "follow_up": None,
+        "unplaced": [], "schedule": [], "clarify": None, "complete": False,
     }
     both = parse("I'm cold, turn on the seat heating")
     assert both["needs"] == ["cold"] and both["actions"] and both["complete"] is False

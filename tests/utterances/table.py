@@ -23,7 +23,8 @@ V2_DIR = TABLE_DIR / "v2"
 ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags", "seat"})
 REQUIRED_ENTRY_KEYS = frozenset({"text", "expect"})
 #: The keys of the parser's JSON result (DESIGN section 4, revision 2).
-EXPECT_KEYS = ("language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "complete")
+EXPECT_KEYS = ("language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "unplaced", "schedule",
+               "clarify", "complete")
 #: Keys every expectation must assert; the others are asserted only where a
 #: row gives them (a row leaves out what the spec does not settle). Rows in
 #: the first table (top-level files) assert the six keys of revision 1.

@@ -26,6 +26,21 @@ from .spotter import Spotter
 
 _MISSING = object()
 
+#: A piece no one could read that is a request of its own: a verb with an object
+#: the catalog lacks ("play some music", "打开雾灯", "导航去公司"). It goes to
+#: `unplaced`; any other unread piece after a command ("…, nope", "…，哦不")
+#: holds every command of its sentence.
+REQUEST = {
+    "en": re.compile(
+        r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's)\s+)*"
+        r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make"
+        r"|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|play|navigate|call|dial|text|send|tell|show|find"
+        r"|search|look up|read|take|drive|go|book|order|remind|add|give|get|skip|pause|resume|mute|unmute|record"
+        r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring)\b"),
+    "zh": re.compile(
+        r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
+        r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置|设|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"),
+}
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
@@ -50,7 +65,13 @@ class Read:
 class Assembler:
     """Builds one ParseResult; one instance per parse."""
 
-    def __init__(self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None) -> None:
+    def __init__(self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None,
+                 numbers: tuple[float, ...] = ()) -> None:
+        self._numbers = numbers
+        self.unplaced: list[str] = []
+        self._held_sentences: set[int] = set()
+        self._acted: list[tuple[int, int]] = []
+        """(sentence, how many actions) per clause that gave actions, in order."""
         self._catalog = catalog
         self._resolver = resolver
         self._spotter = spotter
@@ -68,8 +89,10 @@ class Assembler:
         self._controls: dict[str, str] = {}
 
     def finish(self, reads: list[Read], said: list[str], language: str) -> ParseResult:
+        self._language = language
         for read, what in zip(reads, said):
             self._read(read, what)
+        self._hold_unread_sentences()
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
         self.negated = _merged(self.negated)
@@ -79,6 +102,7 @@ class Assembler:
             and not self.unresolved
             and not self.other
             and not self.conflict
+            and not self.unplaced
         )
         return ParseResult(
             language=language,
@@ -87,6 +111,7 @@ class Assembler:
             mentions=tuple(self.mentions),
             negated=tuple(self.negated),
             queries=tuple(self.queries),
+            unplaced=tuple(self.unplaced),
             complete=complete,
             queries_only=bool(self.queries) and not actions and not self.needs and not self.negated
             and not self.unresolved and not self.other and not self.conflict,
@@ -107,6 +132,7 @@ class Assembler:
             if not cl.negated and not cl.conditional:
                 _add(self.needs, self._spotter.needs(cl.text))
             if res is not None and res.resolved:
+                self._acted.append((read.sentence, len(res.actions)))
                 self.actions.extend(res.actions)
                 _add(self.mentions, res.mentions)
                 self._excluded(read, res)
@@ -115,6 +141,12 @@ class Assembler:
                                                                 self._guess(cl, m)) for m in found])
             if found or not self.needs or not self._only_need(cl):
                 self.unresolved = True
+                if found or self._spotter.needs(cl.text):
+                    self.unplaced.append(self._spoken(cl.text))
+                elif cl.body and REQUEST[self._language].match(cl.body):
+                    self.unplaced.append(self._spoken(cl.text))
+                elif cl.body:
+                    self._held_sentences.add(read.sentence)  # unknown words never act
             return
         if said in ("statement",) and not found:
             _add(self.needs, self._spotter.needs(cl.text))
@@ -142,6 +174,38 @@ class Assembler:
                 self.other = True
         else:
             self.other = True
+
+    def _hold_unread_sentences(self) -> None:
+        """A piece no one could read that is no request of its own ("open the
+        tailgate, nope") holds every command of its sentence: held mentions."""
+        if not self._held_sentences:
+            return
+        kept: list[Action] = []
+        at = 0
+        for sentence, count in self._acted:
+            group = self.actions[at : at + count]
+            at += count
+            if sentence not in self._held_sentences:
+                kept.extend(group)
+                continue
+            for action in group:
+                for k, m in enumerate(self.mentions):
+                    if m.capability == action.capability and m.said == "command":
+                        self.mentions[k] = Mention(m.capability, m.target, "held", m.direction)
+                        _add(self.negated, [self.mentions[k]])
+        self.actions = kept
+        self.other = True
+
+    def _spoken(self, text: str) -> str:
+        """A clause's text with its numbers back in place of their placeholders."""
+        def value(m: re.Match[str]) -> str:
+            k = int(m.group(0))
+            if k >= len(self._numbers):
+                return m.group(0)
+            v = self._numbers[k]
+            return str(int(v)) if v == int(v) else str(v)
+
+        return re.sub(r"\d+", value, text).replace("\ue000", "…").strip(" ,")
 
     def _only_need(self, cl: Clause) -> bool:
         return bool(self._spotter.needs(cl.text)) and not self._spotter.mentions(cl.text)

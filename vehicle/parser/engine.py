@@ -27,7 +27,7 @@ from pathlib import Path
 from vehicle.actions import Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
-from .assemble import Assembler, Read
+from .assemble import REQUEST, Assembler, Read
 from .clauses import Piece, clause, join, pieces
 from .exclude import Exclusions
 from .followup import follow_up
@@ -203,7 +203,7 @@ class Parser:
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
-        return Assembler(self._catalog, self._resolver, spotter, seat).finish(reads, said, norm.language)
+        return Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers).finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
 
@@ -342,9 +342,11 @@ class Parser:
                 return True
             # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
             # its own, never joined to a command, and it makes the text incomplete.
-            if first:
+            # "打开雾灯 | 关闭空调": a request of its own, a verb and an object with no second verb
+            request = bool(REQUEST[language].match(part)) and not COMMAND_START[language].search(part, 1)
+            if first and not request:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
-            if PREDICATE.match(part):
+            if PREDICATE.match(part) and not (request and COMMAND_START[language].match(part)):
                 return False
             return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
 

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+import opencc
+
 from .numbers import chinese_numbers, english_numbers
 
 #: CJK unified ideographs (with extension A and compatibility ideographs).
@@ -145,8 +147,12 @@ _ZH_NAMES = re.compile(
 )
 
 
+#: Traditional characters read as Simplified (OpenCC's own tables, phrase by phrase).
+_T2S = opencc.OpenCC("t2s")
+
+
 def _chinese(text: str, values: list[float]) -> str:
-    text = _ZH_NAMES.sub(NAME, text)
+    text = _ZH_NAMES.sub(NAME, _T2S.convert(text))
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
     return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values).strip(",; ")

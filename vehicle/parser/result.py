@@ -31,8 +31,15 @@ class ParseResult:
     """State questions, answered locally from confirmed state."""
     follow_up: FollowUp | None = None
     """"me_too", "more" or "undo" (DESIGN section 3a), resolved by the turn pipeline."""
+    unplaced: tuple[str, ...] = ()
+    """Pieces of the text that ask for something the parser could not read
+    ("打开雾灯", "navigate home"), in spoken order; chit-chat is not unplaced."""
+    schedule: tuple[dict[str, Any], ...] = ()
+    """Timed commands ({"actions", "after_s" | "at", "for_s"?}); never in `actions` too."""
+    clarify: dict[str, Any] | None = None
+    """What a command lacks, as a question with options; None when nothing is missing."""
     complete: bool = False
-    """Actions non-empty, no need, nothing unresolved, no question, no chit-chat."""
+    """Actions non-empty, no need, nothing unresolved or unplaced, no question, no chit-chat."""
     queries_only: bool = False
     """True when the text is state questions and nothing else (no command,
     need, hold, negation or chit-chat): the service's own answer is the whole
@@ -47,6 +54,9 @@ class ParseResult:
             "negated": [m.to_json() for m in self.negated],
             "queries": [q.to_json() for q in self.queries],
             "follow_up": self.follow_up,
+            "unplaced": list(self.unplaced),
+            "schedule": [dict(s) for s in self.schedule],
+            "clarify": self.clarify,
             "complete": self.complete,
         }
 
