@@ -70,6 +70,8 @@ class Assembler:
         self._numbers = numbers
         self.unplaced: list[str] = []
         self._held_sentences: set[int] = set()
+        self._hedged_sentences: set[int] = set()
+        self.clarify: dict | None = None
         self._acted: list[tuple[int, int]] = []
         """(sentence, how many actions) per clause that gave actions, in order."""
         self._catalog = catalog
@@ -93,6 +95,7 @@ class Assembler:
         for read, what in zip(reads, said):
             self._read(read, what)
         self._hold_unread_sentences()
+        self._ask_hedged_sentences()
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
         self.negated = _merged(self.negated)
@@ -103,6 +106,7 @@ class Assembler:
             and not self.other
             and not self.conflict
             and not self.unplaced
+            and self.clarify is None
         )
         return ParseResult(
             language=language,
@@ -112,6 +116,7 @@ class Assembler:
             negated=tuple(self.negated),
             queries=tuple(self.queries),
             unplaced=tuple(self.unplaced),
+            clarify=self.clarify,
             complete=complete,
             queries_only=bool(self.queries) and not actions and not self.needs and not self.negated
             and not self.unresolved and not self.other and not self.conflict,
@@ -119,6 +124,8 @@ class Assembler:
 
     def _read(self, read: Read, said: str) -> None:
         cl = read.clause
+        if cl.hedged:
+            self._hedged_sentences.add(read.sentence)
         if cl.empty:
             return
         if cl.retraction and not cl.body:
@@ -195,6 +202,30 @@ class Assembler:
                         _add(self.negated, [self.mentions[k]])
         self.actions = kept
         self.other = True
+
+    def _ask_hedged_sentences(self) -> None:
+        """A hedged command ("maybe open the tailgate", "open the sunroof, maybe",
+        要不开下天窗) is asked, not done: a clarify for consent, the action its option."""
+        if not self._hedged_sentences:
+            return
+        kept: list[Action] = []
+        asked: list[Action] = []
+        at = 0
+        for sentence, count in self._acted:
+            group = self.actions[at : at + count]
+            at += count
+            (asked if sentence in self._hedged_sentences else kept).extend(group)
+        if not asked:
+            return
+        for action in asked:
+            for k, m in enumerate(self.mentions):
+                if m.capability == action.capability and m.said == "command":
+                    self.mentions[k] = Mention(m.capability, m.target, "held", m.direction)
+                    _add(self.negated, [self.mentions[k]])
+        self.actions = kept
+        self._acted = [(s, n) for s, n in self._acted if s not in self._hedged_sentences]
+        self.clarify = {"missing": "consent", "capability": asked[0].capability,
+                        "options": [a.to_json() for a in asked[:4]]}
 
     def _spoken(self, text: str) -> str:
         """A clause's text with its numbers back in place of their placeholders."""

@@ -313,7 +313,8 @@ class Parser:
         extra: tuple[int, ...] = ()
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
-        points = cut_points(text, language, extra)
+        # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
+        points = [p for p in cut_points(text, language, extra) if not any(h.start < p < h.end for h in hits)]
         if not points:
             return None
         spotter = self._spotters[language]
@@ -324,6 +325,8 @@ class Parser:
         def readable(part: str, first: bool) -> bool:
             if dangling.search(part):
                 return False
+            if language == "zh" and _LEAVE_IT.search(part) and COMMAND_START["zh"].search(part):
+                return False  # "打开车窗 | 别动后备箱": 别动 after a command leads the next clause
             cl = _clause(part, language, False, cache)
             if cl.retraction:
                 return True
@@ -397,6 +400,8 @@ class Parser:
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
 
 
+#: "leave it" words, which may trail their own object ("后备箱别动").
+_LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: English temperatures said with no unit in this range are Fahrenheit ("72 degrees" has
 #: a unit: it is read as said, and refused as out of range with the range named).
 _BARE_FAHRENHEIT = (59.0, 86.0)

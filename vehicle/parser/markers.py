@@ -43,6 +43,8 @@ class Clause:
     """"my", "for me", 我的, 我这边, 给我: names the speaker's own member."""
     howto: bool = False
     """A question about how to do something or why: never a state query."""
+    hedged: bool = False
+    """"maybe open the tailgate", 要不开下天窗, a lone "maybe": ask before acting (a clarify)."""
 
     @property
     def empty(self) -> bool:
@@ -167,7 +169,7 @@ _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|
 _ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
 _ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨|呃|那个)$")
 _ZH_NEGATION = re.compile(
-    r"(?:\bdon't\b|\bdo not\b|\bnever\b|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|"
+    r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
 )
 _ZH_QUESTION = re.compile(
@@ -183,12 +185,12 @@ _ZH_CONDITION = re.compile(
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
-ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了"
+ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|当我没说过|当我没说|没事了|哦不|不了"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
-_ZH_STATEMENT = re.compile(r"着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
+_ZH_STATEMENT = re.compile(r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
@@ -208,10 +210,23 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
     return _en_clause(text, asked)
 
 
+#: A hedge: the person is not sure they want it ("maybe open the tailgate",
+#: "open the sunroof, perhaps"): the service asks before anything moves.
+_EN_HEDGE = re.compile(r"^(?:maybe|perhaps|possibly|i guess|i suppose|probably)\b\s*|\s*\b(?:maybe|perhaps|possibly|i guess)$")
+_ZH_HEDGE = re.compile(r"^(?:要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
+
+
 def _en_clause(text: str, asked: bool) -> Clause:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     raw = text
     text = _EN_FILLERS.sub(" ", text)
+    hedge = _EN_HEDGE.search(text)
+    if hedge is not None:
+        rest = (text[: hedge.start()] + " " + text[hedge.end():]).strip(" ,")
+        if not rest:
+            return Clause(text=raw, body="", hedged=True)
+        found = _en_clause(rest, asked)
+        return Clause(**{**_fields(found), "text": raw, "hedged": True})
     polite = bool(_EN_POLITE_ASK.match(text))
     body = en_strip(text)
     if not body or _EN_THANKS.match(body):
@@ -239,9 +254,11 @@ def _en_clause(text: str, asked: bool) -> Clause:
         body = _en_condition_body(body)
     if negated and not body and not conditional and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare "don't": do not do what was just said
+    # "open the tailgate?": an imperative said as a question is asked back, not done
+    hedged = asked and not polite and not question and bool(_EN_IMPERATIVE.match(body))
     return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question, hinted=hinted,
                   retraction=retraction, reported=reported, wish=wish, statement=statement, speaker=speaker,
-                  howto=question and bool(_EN_HOWTO.search(body)))
+                  howto=question and bool(_EN_HOWTO.search(body)), hedged=hedged)
 
 
 def en_strip(text: str) -> str:
@@ -266,7 +283,18 @@ def _en_condition_body(body: str) -> str:
 
 def _zh_clause(text: str, asked: bool) -> Clause:
     text = text.strip(" ,")
+    hedge = _ZH_HEDGE.search(text)
+    if hedge is not None and not text.startswith("要不要"):
+        rest = (text[: hedge.start()] + text[hedge.end():]).strip(" ,")
+        if not rest:
+            return Clause(text=text, body="", hedged=True)
+        found = _zh_read(rest, asked)
+        return Clause(**{**_fields(found), "text": text, "hedged": True})
     return _zh_read(text, asked)
+
+
+def _fields(c: Clause) -> dict:
+    return {f: getattr(c, f) for f in c.__dataclass_fields__}
 
 
 _FILLERS, _NEGATION, _QUESTION, _CONDITION = _ZH_FILLERS, _ZH_NEGATION, _ZH_QUESTION, _ZH_CONDITION
@@ -306,9 +334,10 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="")
     if _ZH_THANKS.match(body):
         body = ""
+    hedged = asked and not polite and not question and _zh_imperative(stripped)  # "开后备箱？"
     return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question,
                   reported=reported, wish=wish, statement=statement, speaker=speaker,
-                  howto=question and bool(_ZH_HOWTO.search(text)))
+                  howto=question and bool(_ZH_HOWTO.search(text)), hedged=hedged)
 
 
 _ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
