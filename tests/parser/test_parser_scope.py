@@ -105,6 +105,12 @@ def test_a_correction_acts_only_on_what_follows(parse, text, action):
     "关闭所有车窗，十分钟后打开空调",
     "半小时后打开后备箱",
     "if it gets cold turn on the seat heating",
+    # Revision 3: with no sentence end, the condition's sentence is the whole text
+    # (a recogniser drops the full stop, and no one can tell where the condition ends).
+    "set the fan to 3 if it rains close the sunroof",
+    "风量调到三档如果下雨关闭天窗",
+    "打开制冷到家后打开车库门",
+    "open the passenger window when we get home open the tailgate",
 ])
 def test_a_condition_holds_every_clause_of_its_sentence(parse, text):
     result = parse(text)
@@ -114,10 +120,8 @@ def test_a_condition_holds_every_clause_of_its_sentence(parse, text):
 
 @pytest.mark.parametrize("text,action", [
     ("set the fan to 3. If it rains close the sunroof.", ("climate.set_fan_speed", "cabin", {"level": 3})),
-    ("set the fan to 3 if it rains close the sunroof", ("climate.set_fan_speed", "cabin", {"level": 3})),
     ("风量调到三档。如果下雨，关闭天窗。", ("climate.set_fan_speed", "cabin", {"level": 3})),
-    ("风量调到三档如果下雨关闭天窗", ("climate.set_fan_speed", "cabin", {"level": 3})),
-    ("打开制冷到家后打开车库门", ("climate.set_ac", "cabin", {"on": True})),
+    ("打开制冷。到家后打开车库门", ("climate.set_ac", "cabin", {"on": True})),
 ])
 def test_a_sentence_without_a_hold_runs(parse, text, action):
     result = parse(text)

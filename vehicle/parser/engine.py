@@ -42,11 +42,11 @@ from .reader import read as read_frame, read_query
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
 from .runon import DANGLING, cut_points, split
-from .scope import Chunk, Placed, chunks, said_of
+from .scope import Placed, chunks, said_of
 from .spotter import Spotter
 from .templates import Grammar, Templates, load_templates
 from .cues import (
-    COMMAND_START, CONTROL_KINDS, GLASS_INSIDE, NEG_FIRST, OPENER, PREDICATE, QUESTION_START, ZH_ALL,
+    COMMAND_START, CONTROL_KINDS, NEG_FIRST, PREDICATE, QUESTION_START, ZH_ALL,
     controls_in, hits_in, leave_alone, names_op,
 )
 
@@ -170,9 +170,8 @@ class Parser:
         previous: Frame | None = None
         cache: Memo = {}
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
-        for whole in chunks(leave_alone(norm.text, language)):
-          for k, text in enumerate(self._condition_breaks(whole.text, language, norm, grammar, cache)):
-            chunk = Chunk(text, whole.sentence * 100 + k, whole.quoted, whole.asked)
+        for chunk in chunks(leave_alone(norm.text, language)):
+            text = chunk.text
             excluded: tuple[str, ...] = ()
             found = self._exclusions[language].find(text)
             if found is not None:
@@ -206,39 +205,6 @@ class Parser:
         return Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers).finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
-
-    def _condition_breaks(self, text: str, language: str, norm: Normalized, grammar: Grammar,
-                          cache: Memo) -> list[str]:
-        """Unpunctuated "set the fan to 3 if it rains close the sunroof": a
-        condition that *leads* a command of its own, right after a complete
-        command, starts a new sentence (as the recogniser dropped the full
-        stop). With a comma or a conjunction before it, or with no command
-        after it ("open the garage door when we get home"), it does not: the
-        condition then holds its whole sentence.
-        """
-        opener = OPENER[language]
-        for m in opener.finditer(text):
-            before, after = text[: m.start()].rstrip(), text[m.start():]
-            if not before or before.endswith(",") or DANGLING[language].search(before):
-                continue
-            if re.search(r"(?:\band|\bthen|然后|并且|再)$", before):
-                continue
-            if not self._reads(before, language, norm, grammar, cache):
-                continue
-            tails = cut_points(after, language)
-            if any(self._reads(after[p:], language, norm, grammar, cache) for p in tails if p > 2):
-                return [before, *self._condition_breaks(after, language, norm, grammar, cache)]
-        return [text]
-
-    def _reads(self, text: str, language: str, norm: Normalized, grammar: Grammar,
-               cache: Memo) -> bool:
-        """A template reads `text` as one unmarked command, or it is a readable run-on."""
-        cl = _clause(text.strip(" ,"), language, False, cache)
-        if cl.marked or cl.wish or cl.statement or not cl.body:
-            return False
-        if self._frame(cl.body, norm, grammar, cache) is not None:
-            return True
-        return self._run_on(text.strip(" ,"), language, False, norm, grammar, cache) is not None
 
     def _clauses(self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar,
                  cache: Memo) -> list[tuple[Clause, Frame | None]]:

@@ -50,6 +50,7 @@ class Exclusions:
         else:
             # "the driver's one": the recogniser's "one" is lifted out as a number (a
             # slot index here) and must go with the phrase, never open a window to 1 %
+            members = "|".join(re.escape(w) for w in words if targets[w] not in ("all", "cabin"))
             item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
@@ -57,6 +58,10 @@ class Exclusions:
                     rf"(?: ,)? \b(?:except for|except|but not|but|other than|apart from|besides|excluding"
                     rf"|save for|not including|minus)\b ({items})(?= |$)"
                 ),
+                # "open all windows, driver excluded", "… the driver's not included" (members only:
+                # "all windows , driver" must not read as one list)
+                re.compile(rf"(?: ,)? ((?<![a-z])(?:{members})(?:'s)?(?:(?: ,)? (?:and|or|,) (?:{members})(?:'s)?)*)"
+                           rf" (?:excluded|not included|left out|aside)(?= |$)"),
             )
             # a plural control noun is a group too ("open the windows except the driver's")
             self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|(?:windows|seats|heaters|lights)\b")
