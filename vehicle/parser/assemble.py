@@ -71,6 +71,10 @@ class Assembler:
         self.unplaced: list[str] = []
         self._held_sentences: set[int] = set()
         self._hedged_sentences: set[int] = set()
+        self._k = 0
+        """Index of the clause being read."""
+        self._held_at: list[tuple[int, Mention]] = []
+        self._acted_at: list[tuple[int, Action]] = []
         self.clarify: dict | None = None
         self._acted: list[tuple[int, int]] = []
         """(sentence, how many actions) per clause that gave actions, in order."""
@@ -96,6 +100,7 @@ class Assembler:
             self._read(read, what)
         self._hold_unread_sentences()
         self._ask_hedged_sentences()
+        self._corrected()
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
         self.negated = _merged(self.negated)
@@ -123,6 +128,7 @@ class Assembler:
         )
 
     def _read(self, read: Read, said: str) -> None:
+        self._k += 1
         cl = read.clause
         if cl.hedged:
             self._hedged_sentences.add(read.sentence)
@@ -141,6 +147,7 @@ class Assembler:
             if res is not None and res.resolved:
                 self._acted.append((read.sentence, len(res.actions)))
                 self.actions.extend(res.actions)
+                self._acted_at.extend((self._k, act) for act in res.actions)
                 _add(self.mentions, res.mentions)
                 self._excluded(read, res)
                 return
@@ -170,6 +177,8 @@ class Assembler:
             if not marked and cl.body and cl.negated and not cl.conditional:
                 self.other = True  # a negation of words no catalog names: leave it to the model
             _add(self.negated, marked)
+            if said == "held":
+                self._held_at.extend((self._k, m) for m in marked)
             if said == "negated":
                 _add(self.forbidden, marked)
         elif said == "question":
@@ -181,6 +190,24 @@ class Assembler:
                 self.other = True
         else:
             self.other = True
+
+    def _corrected(self) -> None:
+        """A held command that a later command on the same control replaces ("open
+        the sunroof no wait close the sunroof", "set the fan to 3 no 4") is the
+        correction's past: it is dropped, so it never blocks the correction."""
+        kept = {id(a) for a in self.actions}
+        later = [(k, set(self._catalog.physical_controls(a.capability, a.target)))
+                 for k, a in self._acted_at if id(a) in kept]
+        gone: list[Mention] = []
+        for k, m in self._held_at:
+            if m.capability not in self._catalog.capabilities:
+                continue
+            keys = set(self._catalog.physical_controls(m.capability, m.target))
+            if any(at > k and keys & acted for at, acted in later):
+                gone.append(m)
+        if gone:
+            self.negated = [m for m in self.negated if m not in gone]
+            self.mentions = [m for m in self.mentions if m not in gone]
 
     def _hold_unread_sentences(self) -> None:
         """A piece no one could read that is no request of its own ("open the
