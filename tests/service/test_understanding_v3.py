@@ -1,0 +1,147 @@
+"""Understanding v3 through the real service (issue 17's defects, DESIGN §4 rev 3).
+
+Each case goes in as words (no assistant: the offline path, where the parser
+alone decides) and is checked on what the simulated ECU itself holds and on
+the command frames the service wrote: a piece no one could read never lets a
+command through, a negation reaches only its own clause, a hedge asks, a
+correction acts, an unknown request never hides a known one.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+def say(c, sid: str, text: str) -> dict:
+    r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def tap(c, capability: str, target: str, **parameters) -> None:
+    r = c.post("/api/v1/actions", json={"capability": capability, "target": target, "parameters": parameters})
+    assert r.json()["status"] == "applied", r.text
+
+
+def ecu(svc, capability: str, member: str) -> dict:
+    return svc.runtime.simulator.control(capability, member)
+
+
+@pytest.fixture
+def car(inproc, command_ids):
+    """Parked, child lock off, every opening closed, AC and climate off, fan at 2."""
+    with inproc.client() as c:
+        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
+        tap(c, "tailgate.set", "cabin", open=False)
+        tap(c, "sunroof.set_position", "cabin", open_percent=0)
+        for member in ("driver", "passenger", "rear_left", "rear_right"):
+            tap(c, "window.set_position", member, open_percent=0)
+        tap(c, "climate.power", "cabin", on=False)
+        tap(c, "climate.set_fan_speed", "cabin", level=2)
+    inproc.frames = lambda: len(inproc.command_frames(command_ids))
+    return inproc
+
+
+def _nothing_moves(car, text: str) -> dict:
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        reply = say(c, sid, text)
+        assert car.frames() == before, f"{text!r} sent a command frame: {reply}"
+        assert [a for a in reply["actions"] if a["status"] == "applied"] == [], text
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False, text
+    assert ecu(car, "sunroof.set_position", "cabin")["open_percent"] == 0, text
+    return reply
+
+
+@pytest.mark.parametrize("text", [
+    "open the tailgate, nope", "open the tailgate, nah", "open the tailgate, hold on",
+    "open the tailgate, oops wrong one", "打开天窗，no", "打开天窗，哦不", "打开天窗，没事了", "打开天窗，当我没说",
+])
+def test_an_unread_piece_after_a_command_holds_it(car, text):
+    """§4: unknown words never act; a short piece after a command holds its sentence."""
+    _nothing_moves(car, text)
+
+
+@pytest.mark.parametrize("text", [
+    "don't 打开后备箱", "maybe open the tailgate", "open the sunroof, maybe", "要不开下天窗", "我自己开后备箱",
+    "open the tailgate?", "开后备箱？",
+])
+def test_mixed_negation_hedges_and_statements_move_nothing(car, text):
+    _nothing_moves(car, text)
+
+
+def test_an_unpunctuated_condition_holds_the_whole_text(car):
+    _nothing_moves(car, "open the passenger window when we get home open the tailgate")
+    assert ecu(car, "window.set_position", "passenger")["open_percent"] == 0
+
+
+@pytest.mark.parametrize("text,held", [
+    ("打开车窗别动后备箱打开空调", ("tailgate.set", "open")),
+    ("关上车窗别动天窗打开空调", ("sunroof.set_position", "open_percent")),
+])
+def test_a_chinese_run_on_negation_reaches_only_its_own_clause(car, text, held):
+    with car.client() as c:
+        if text.startswith("关上"):
+            tap(c, "window.set_position", "driver", open_percent=50)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    applied = {a["capability"] for a in reply["actions"] if a["status"] == "applied"}
+    assert applied == {"window.set_position", "climate.power"}, reply
+    assert ecu(car, "climate.power", "cabin")["on"] is True
+    expected = 100 if text.startswith("打开") else 0
+    assert ecu(car, "window.set_position", "driver")["open_percent"] == expected
+    capability, parameter = held
+    assert ecu(car, capability, "cabin")[parameter] in (False, 0)
+
+
+def test_an_exclusion_after_the_group_keeps_the_driver_window_closed(car):
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "open all windows, driver excluded")
+    assert sorted(a["target"] for a in reply["actions"] if a["status"] == "applied") == [
+        "passenger", "rear_left", "rear_right"]
+    assert ecu(car, "window.set_position", "driver")["open_percent"] == 0
+    assert ecu(car, "window.set_position", "passenger")["open_percent"] == 100
+
+
+@pytest.mark.parametrize("text,capability,parameter,value", [
+    ("open the sunroof no wait close the sunroof", "sunroof.set_position", "open_percent", 0),
+    ("打开天窗 不对 关上天窗", "sunroof.set_position", "open_percent", 0),
+    ("set the fan to 3 no 4", "climate.set_fan_speed", "level", 4),
+])
+def test_a_self_correction_acts_on_the_correction(car, text, capability, parameter, value):
+    with car.client() as c:
+        tap(c, "sunroof.set_position", "cabin", open_percent=100)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    [action] = reply["actions"]
+    assert action["status"] == "applied", reply
+    assert ecu(car, capability, "cabin")[parameter] == value
+    assert "not to change" not in reply["reply_text"]
+
+
+@pytest.mark.parametrize("text,capability,parameter,value", [
+    ("关闭大灯播放音乐打开空调", "climate.power", "on", True),
+    ("navigate home and turn on the climate", "climate.power", "on", True),
+    ("air circulation on", "climate.set_recirculation", "on", True),
+    ("打開車窗", "window.set_position", "open_percent", 100),
+    ("uh turn on the um climate", "climate.power", "on", True),
+])
+def test_strangers_words_act(car, text, capability, parameter, value):
+    """Frames in any order, Traditional Chinese, fillers, and an unknown request
+    that no longer hides the known one (the unknown one is not done)."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    member = "driver" if capability.startswith("window") else "cabin"
+    assert ecu(car, capability, member)[parameter] == value, reply
+
+
+@pytest.mark.parametrize("text", ["百度浏览器打开", "你好零度打开录像", "cancel my 5:30 pm table reservation", "85度c",
+                                  "turn it up please"])
+def test_names_clock_times_and_bare_pronouns_set_nothing(car, text):
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        reply = say(c, sid, text)
+    assert car.frames() == before and reply["actions"] == [], reply
