@@ -24,7 +24,7 @@ class TooManySubscribers(N7WebError):
 
 
 class Subscription:
-    def __init__(self, hub: "EventHub") -> None:
+    def __init__(self, hub: EventHub) -> None:
         self.queue: asyncio.Queue[tuple[str, Any] | None] = asyncio.Queue(QUEUE_BOUND)
         self._hub = hub
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -12,8 +12,8 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from .api import errors
-from .api.routes import actions, events, health, info, internal, sessions, sim
 from .api.responses import install_openapi
+from .api.routes import actions, events, health, info, internal, sessions, sim
 from .api.security import EdgeGuard
 from .runtime import Runtime, start_runtime, stop_runtime
 from .settings import Settings

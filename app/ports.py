@@ -6,7 +6,8 @@ pipeline never depend on a concrete class.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 
 class AssistantPort(Protocol):

@@ -134,8 +134,8 @@ def _answer_open_turns(store: Store, parser: Parser) -> None:
 
 def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) -> Runtime:
     """Build the runtime or raise StartupError naming what failed."""
-    from vehicle.catalog import CatalogError
     from vehicle.can.errors import VehicleCanError
+    from vehicle.catalog import CatalogError
 
     try:
         catalog = load_catalog(settings.catalog)

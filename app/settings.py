@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from pydantic import AliasChoices, Field, ValidationError, model_validator
@@ -64,12 +65,12 @@ class Timeouts:
                               f"{MAX_TOKEN_TTL_S:g} s")
 
     @classmethod
-    def for_tool(cls, tool_s: float, turn_deadline_s: float, token_ttl_s: float) -> "Timeouts":
+    def for_tool(cls, tool_s: float, turn_deadline_s: float, token_ttl_s: float) -> Timeouts:
         """The MCP server's callback gives up at two thirds of the tool timeout."""
         return cls(round(tool_s * 2 / 3, 1), tool_s, turn_deadline_s, token_ttl_s)
 
 
-_ENVIRON: ContextVar[Mapping[str, str]] = ContextVar("n7web_environ", default={})
+_ENVIRON: ContextVar[Mapping[str, str]] = ContextVar("n7web_environ", default=MappingProxyType({}))
 
 
 class _GivenEnviron(EnvSettingsSource):
@@ -114,7 +115,7 @@ class Settings(BaseSettings):
         return init_settings, _GivenEnviron(settings_cls)
 
     @model_validator(mode="after")
-    def _safe(self) -> "Settings":
+    def _safe(self) -> Settings:
         if self.host not in ("localhost",):
             try:
                 if not ipaddress.ip_address(self.host).is_loopback:

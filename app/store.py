@@ -30,10 +30,11 @@ import os
 import sqlite3
 import threading
 import time
-from datetime import datetime, timezone
-from pathlib import Path
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("n7web.store")
 
@@ -70,7 +71,7 @@ CREATE INDEX IF NOT EXISTS decisions_time ON decisions(time);
 
 
 def iso(ts: float) -> str:
-    return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 #: The database holds every utterance: owner read/write only, the journals too.

@@ -1,7 +1,8 @@
 """The installed distribution's version, for ``n7web --version``."""
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as _dist_version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _dist_version
 
 
 def version() -> str:

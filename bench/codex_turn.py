@@ -43,7 +43,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 import httpx  # noqa: E402
-
 from e2e.e2e_harness import codex_pids, mcp_pids, provider_toml, rss_mb, start_service  # noqa: E402
 from e2e.e2e_provider import Call, Provider, execute, text  # noqa: E402
 

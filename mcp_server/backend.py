@@ -84,7 +84,6 @@ class BackendClient:
     def _post(self, path: str, payload: bytes, deadline: float) -> tuple[int, bytes]:
         """Blocking POST on a worker thread; returns (status, body bytes)."""
         import http.client
-        import socket
 
         config = self._config
         remaining = max(0.001, deadline - time.monotonic())
@@ -92,7 +91,7 @@ class BackendClient:
         try:
             try:
                 connection.connect()
-            except (TimeoutError, socket.timeout):
+            except TimeoutError:
                 raise BackendTimeout("backend_timeout", "connecting to the backend timed out") from None
             except OSError as exc:
                 raise BackendUnavailable(
@@ -112,7 +111,7 @@ class BackendClient:
                 )
                 response = connection.getresponse()
                 return response.status, self._read_bounded(response, deadline)
-            except (TimeoutError, socket.timeout):
+            except TimeoutError:
                 raise BackendTimeout("backend_timeout", "the backend stopped answering", outcome_known=False) from None
             except http.client.HTTPException as exc:
                 raise BackendProtocolError(

@@ -26,7 +26,6 @@ import uuid
 from pathlib import Path
 
 import httpx
-
 from service.harness import ROOT, free_port
 
 README = ROOT / "README.md"

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from service.harness import ROOT, free_port, start_subprocess
 
 SESSION_FILE = "voice-session.json"

@@ -9,7 +9,6 @@ from __future__ import annotations
 from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from .catalog.message_table import messages
 
-
 #: The last catalog named and its names: every gate and refusal names its
 #: control (a dozen times per action), and a catalog never changes once loaded.
 _named: tuple[Catalog | None, dict[tuple[str, str | None], tuple[str, str]]] = (None, {})

@@ -10,9 +10,9 @@ refusal so the message names them.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from collections.abc import Sequence
 from typing import Any
 
 from .amounts import Words
@@ -99,7 +99,7 @@ class Refusal:
         text = (zh_t if zh else en_t).format_map(_Defaults(values))
         return text if zh else text[:1].upper() + text[1:]
 
-    def naming(self, what: tuple[str, str]) -> "Refusal":
+    def naming(self, what: tuple[str, str]) -> Refusal:
         """The same refusal about another name (a group, a mode)."""
         return Refusal(self.reason, what, dict(self.detail))
 

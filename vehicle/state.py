@@ -25,9 +25,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from vehicle.actions import ParamValue
 from vehicle.catalog import Catalog
@@ -241,7 +242,7 @@ class VehicleState:
     def _reading(self) -> VehicleReading:
         if self._at_mono is None or self._at_wall is None:
             return VehicleReading(None, None, None, None)
-        updated = datetime.fromtimestamp(self._at_wall, tz=timezone.utc).isoformat(timespec="milliseconds")
+        updated = datetime.fromtimestamp(self._at_wall, tz=UTC).isoformat(timespec="milliseconds")
         return VehicleReading(self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono), self._child_lock)
 
     @staticmethod

@@ -23,6 +23,7 @@ from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from .catalog.message_table import messages
 from .names import control_name
 
+
 def join_sentences(parts: Iterable[str | None], language: str) -> str:
     """Sentences as one reply: "A. B." in English, "甲。乙。" in Chinese.
 

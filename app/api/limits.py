@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.events import MAX_SUBSCRIBERS  # noqa: F401 (listed here with the other bounds)
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from app.events import MAX_SUBSCRIBERS  # noqa: F401 (listed here with the other bounds)
 
 MAX_CONNECTIONS = 200
 HEADER_READ_S = 10.0

@@ -62,7 +62,7 @@ class EdgeGuard:
             raise ApiError(413, "body_too_large", f"body exceeds {MAX_BODY} bytes")
         try:
             body, disconnected = await asyncio.wait_for(_read_body(receive), BODY_READ_S)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise ApiError(408, "body_timeout", f"body not received within {BODY_READ_S:g} s") from None
         if body:
             ctype = (headers.get("content-type") or [""])[0].split(";")[0].strip().lower()

@@ -20,13 +20,20 @@ from typing import Any
 
 from . import launch
 from .errors import (
-    AssistantError, BinaryMissingError, ConfigurationError, ConnectionClosedError,
-    NotLoggedInError, ProtocolError, RpcTimeoutError, UnavailableError, WrongVersionError,
+    AssistantError,
+    BinaryMissingError,
+    ConfigurationError,
+    ConnectionClosedError,
+    NotLoggedInError,
+    ProtocolError,
+    RpcTimeoutError,
+    UnavailableError,
+    WrongVersionError,
 )
-from .process import ProcessTransport, ensure_private_dir
-from .rpc import RpcConnection
-from .redact import is_secret_key
 from .mcp_host import McpEndpoint
+from .process import ProcessTransport, ensure_private_dir
+from .redact import is_secret_key
+from .rpc import RpcConnection
 from .settings import PINNED_CODEX_VERSION, AssistantSettings, resolve_command
 from .turns import ASSISTANT_UNAVAILABLE, TurnCollector, TurnRouter
 
@@ -67,7 +74,7 @@ class CodexClient:
     @classmethod
     async def launch(cls, settings: AssistantSettings, endpoint: McpEndpoint, *,
                      generation: int = 1, is_current: Callable[[int], bool] | None = None,
-                     on_thread_unloaded: Callable[[str], None] | None = None) -> "CodexClient":
+                     on_thread_unloaded: Callable[[str], None] | None = None) -> CodexClient:
         """Spawn, handshake and prove; ConfigurationError subclasses are final."""
         executable = resolve_command(settings.command, settings.child_env)
         if executable is None:
@@ -84,7 +91,7 @@ class CodexClient:
                                       is_current, on_thread_unloaded)
             try:
                 others = await asyncio.wait_for(client._handshake(), settings.startup_timeout_s)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 await client.close()
                 raise UnavailableError("the app-server did not start in time") from None
             except BaseException as exc:
@@ -107,7 +114,7 @@ class CodexClient:
     async def _spawn(cls, settings: AssistantSettings, executable: str, endpoint: McpEndpoint,
                      disable: Mapping[str, Mapping[str, Any]],
                      generation: int, is_current: Callable[[int], bool] | None,
-                     on_thread_unloaded: Callable[[str], None] | None) -> "CodexClient":
+                     on_thread_unloaded: Callable[[str], None] | None) -> CodexClient:
         argv = launch.command_line(settings, executable, endpoint, disable)
         env = launch.child_env(settings, endpoint)
         # literal secrets to scrub from anything codex prints (its own keys included)

@@ -29,7 +29,11 @@ from typing import Any
 from . import launch
 from .client import CodexClient
 from .errors import (
-    AssistantBusyError, AssistantError, ConfigurationError, RpcError, TurnInProgressError,
+    AssistantBusyError,
+    AssistantError,
+    ConfigurationError,
+    RpcError,
+    TurnInProgressError,
     UnavailableError,
 )
 from .instructions import BASE_INSTRUCTIONS
@@ -37,7 +41,12 @@ from .mcp_host import McpHost
 from .settings import AssistantSettings
 from .supervisor import Supervisor
 from .turns import (
-    ASSISTANT_UNAVAILABLE, INTERRUPTED, TURN_DEADLINE, TurnCollector, TurnOutcome, error,
+    ASSISTANT_UNAVAILABLE,
+    INTERRUPTED,
+    TURN_DEADLINE,
+    TurnCollector,
+    TurnOutcome,
+    error,
 )
 
 log = logging.getLogger(__name__)
@@ -180,7 +189,7 @@ class CodexAssistant:
             turn_id = await asyncio.wait_for(
                 client.turn_start(collector, turn_input, client_message_id),
                 max(deadline - self._clock(), 0.001))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             collector.fail(TURN_DEADLINE, "The assistant did not answer in time.")
             return collector.outcome()
         except AssistantError as exc:
@@ -191,7 +200,7 @@ class CodexAssistant:
                 await client.turn_interrupt(collector.thread_id, turn_id)
             try:
                 await asyncio.wait_for(collector.done.wait(), max(deadline - self._clock(), 0.001))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 collector.interrupt_reason = TURN_DEADLINE
                 collector.error = collector.error or error(
                     TURN_DEADLINE, "The assistant did not answer in time.")

@@ -209,7 +209,7 @@ class McpHost:
         assert proc.stdout is not None
         try:
             line = await asyncio.wait_for(proc.stdout.readline(), self._startup_timeout_s)
-        except (asyncio.TimeoutError, ValueError, OSError):
+        except (TimeoutError, ValueError, OSError):
             return False
         return line.strip() == b"ready"
 
@@ -268,7 +268,7 @@ class McpHost:
             try:
                 await asyncio.wait_for(proc.wait(), TERM_GRACE_S)
                 return
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
 
     def _set_up(self, up: bool) -> None:

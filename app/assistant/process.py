@@ -55,7 +55,7 @@ class ProcessTransport:
 
     @classmethod
     async def spawn(cls, argv: Sequence[str], env: Mapping[str, str], cwd: Path,
-                    secrets: Iterable[str] = ()) -> "ProcessTransport":
+                    secrets: Iterable[str] = ()) -> ProcessTransport:
         """Start ``argv`` in a new session; BinaryMissingError when it cannot run."""
         if not Path(cwd).is_dir():
             raise ConfigurationError("the assistant workspace directory does not exist")
@@ -143,7 +143,7 @@ class ProcessTransport:
                 try:
                     await asyncio.wait_for(self._proc.wait(), grace)
                     break
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
             # MCP grandchildren share the group: end any that outlived codex.
             self._signal_group(signal.SIGKILL)

@@ -23,8 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import (
-    AssistantError, ConnectionClosedError, ProtocolError, RpcError, RpcTimeoutError,
-    UnavailableError, UnsupportedOperationError,
+    AssistantError,
+    ConnectionClosedError,
+    ProtocolError,
+    RpcError,
+    RpcTimeoutError,
+    UnavailableError,
+    UnsupportedOperationError,
 )
 from .redact import redact_text
 from .transport import MAX_OUTBOUND_LINE, Transport
@@ -154,7 +159,7 @@ class RpcConnection:
         try:
             await self.transport.send(frame)
             return await asyncio.wait_for(asyncio.shield(future), timeout or self._timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise RpcTimeoutError(f"{method} was not answered in time (outcome unknown)") from None
         except ConnectionClosedError as exc:
             self.fail_all(exc)

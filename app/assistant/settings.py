@@ -174,7 +174,7 @@ class AssistantSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, state_dir: Path, enabled: bool = True,
-                 **overrides: object) -> "AssistantSettings":
+                 **overrides: object) -> AssistantSettings:
         """Build from ``env`` (never ``os.environ`` implicitly); see module doc."""
         state_dir = Path(state_dir).resolve()
 

@@ -15,16 +15,19 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from .client import CodexClient
 from .errors import (
-    AssistantError, BinaryMissingError, ConfigurationError, NotLoggedInError,
-    UnavailableError, WrongVersionError,
+    AssistantError,
+    BinaryMissingError,
+    ConfigurationError,
+    NotLoggedInError,
+    UnavailableError,
+    WrongVersionError,
 )
-from .redact import redact_text
 from .mcp_host import McpEndpoint
+from .redact import redact_text
 from .settings import AssistantSettings
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from vehicle.can.errors import CodecError
 from vehicle.catalog import Catalog

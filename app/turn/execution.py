@@ -10,12 +10,12 @@ bus round trip, and this one is the cheaper of the two.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from app.executor import Executor, Outcome, Request
+
 
 def make_request(**kw: Any) -> Request:
     """One executor request; every field is the executor's own (the speaker's

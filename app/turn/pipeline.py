@@ -18,12 +18,22 @@ from typing import Any
 
 from .events import HandledBy, TurnEvent
 from .followup import before_values, follow_up_stage
-from .queries import only_questions
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
 from .ports import TurnServices
+from .queries import only_questions
 from .registry import ActiveTurn, Emit
-from .stages import (Handled, TurnContext, TurnInput, leftovers_stage, local_stage, offline_stage,
-                     parse_stage, query_stage, reply_stage, threadsafe)
+from .stages import (
+    Handled,
+    TurnContext,
+    TurnInput,
+    leftovers_stage,
+    local_stage,
+    offline_stage,
+    parse_stage,
+    query_stage,
+    reply_stage,
+    threadsafe,
+)
 from .wording import INTERRUPTED, gap, join, say, sentences
 
 log = logging.getLogger("n7web.turn")

@@ -5,7 +5,8 @@ Nothing in ``app/turn`` imports the runtime (no import cycle).
 """
 from __future__ import annotations
 
-from typing import Any, Awaitable, Protocol
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from app.ports import AssistantPort
 from vehicle.catalog import Catalog

@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from app.errors import TurnInProgress
 from app.executor import Ledger

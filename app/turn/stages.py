@@ -5,8 +5,9 @@ result; none decides what runs next (``pipeline.py`` does, in one place).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from app.executor import Ledger
 from app.executor.wording import speakable

@@ -106,7 +106,7 @@ class FakeProvider:
         for reply in replies:
             self.replies.put(reply)
 
-    def start(self) -> "FakeProvider":
+    def start(self) -> FakeProvider:
         self._thread.start()
         return self
 

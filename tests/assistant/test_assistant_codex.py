@@ -20,9 +20,14 @@ from typing import Any
 
 import pytest
 from assistant_support import (
-    CALLBACK_TOKEN, EXECUTE_RESULT, STANDIN_MCP, CallbackServer, developer, mcp_processes,
+    CALLBACK_TOKEN,
+    EXECUTE_RESULT,
+    STANDIN_MCP,
+    CallbackServer,
+    developer,
+    mcp_processes,
 )
-from fake_provider import FakeProvider, http_status, stall, text, tool_call
+from fake_provider import http_status, stall, text, tool_call
 
 from app.assistant import AssistantSettings, CodexAssistant, launch
 from app.assistant.instructions import BASE_INSTRUCTIONS

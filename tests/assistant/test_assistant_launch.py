@@ -14,9 +14,10 @@ from app.assistant.errors import ConfigurationError, InvalidTurnInputError
 from app.assistant.mcp_host import BEARER_VAR, McpEndpoint
 from app.assistant.redact import REDACTED, redact, redact_text
 from app.assistant.settings import (
-    AssistantSettings, validate_callback_token, validate_callback_url,
+    AssistantSettings,
+    validate_callback_token,
+    validate_callback_url,
 )
-
 
 ENDPOINT = McpEndpoint("http://127.0.0.1:40123/mcp", "b" * 43)
 

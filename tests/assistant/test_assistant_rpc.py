@@ -11,7 +11,11 @@ from typing import Any
 import pytest
 
 from app.assistant.errors import (
-    ConnectionClosedError, ProtocolError, RpcError, RpcTimeoutError, UnavailableError,
+    ConnectionClosedError,
+    ProtocolError,
+    RpcError,
+    RpcTimeoutError,
+    UnavailableError,
     UnsupportedOperationError,
 )
 from app.assistant.rpc import MAX_PENDING, RpcConnection, decline_answer

@@ -8,14 +8,13 @@ from typing import Any
 
 import can
 import pytest
+from canbus_helpers import Events, FakeClock
 
 from vehicle.can.codec import FrameCodec
 from vehicle.can.dbc import load_vehicle_dbc
 from vehicle.can.link import CanLink, LinkConfig
 from vehicle.sim import EcuSimulator
 from vehicle.state import VehicleState
-
-from canbus_helpers import Events, FakeClock
 
 _channels = itertools.count()
 

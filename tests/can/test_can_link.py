@@ -6,6 +6,7 @@ import threading
 import time
 
 import pytest
+from canbus_helpers import corrupt_crc, send_frame
 
 from vehicle.actions import Command
 from vehicle.can.dbc import vehicle_dbc_from_string
@@ -13,8 +14,6 @@ from vehicle.can.errors import CodecError, LinkConfigError, LinkError, TransmitR
 from vehicle.can.frame import Frame
 from vehicle.can.link import CanLink, LinkConfig
 from vehicle.catalog import default_catalog_dir
-
-from canbus_helpers import corrupt_crc, send_frame
 
 
 def wait_known(events) -> None:

@@ -19,13 +19,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from canbus_helpers import Events
 
 from vehicle.actions import Command
 from vehicle.can.errors import LinkError
 from vehicle.can.link import CanLink, LinkConfig
 from vehicle.state import VehicleState
-
-from canbus_helpers import Events
 
 
 def free_port() -> int:

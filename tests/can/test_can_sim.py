@@ -5,13 +5,12 @@ import time
 from collections import defaultdict
 
 import pytest
+from canbus_helpers import send_frame
 
 from vehicle.actions import Command
 from vehicle.can.frame import Frame
 from vehicle.sim.cli import parse_line
 from vehicle.sim.errors import SimInputError
-
-from canbus_helpers import send_frame
 
 START = {
     "climate.power": {"on": True},

@@ -13,7 +13,6 @@ import struct
 import subprocess
 from pathlib import Path
 
-import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS, launch_chromium
 
 READY = 'body[data-ready="true"]'

@@ -298,7 +298,8 @@ def codex_console(playwright_driver, codex_service, tmp_path):
 
 
 def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_console, slow_model):
-    from e2e.e2e_provider import execute, text as slow_text
+    from e2e.e2e_provider import execute
+    from e2e.e2e_provider import text as slow_text
 
     console = codex_console
     utterance = "I'm freezing"

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import httpx
 import pytest

@@ -15,19 +15,12 @@ Screenshots go to ``test-artifacts/console/`` or ``$N7WEB_SCREENSHOT_DIR``.
 """
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 from live import MEASURE, Console, open_console, save_screenshot
-
-TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
-
-from service.harness import start_in_process
+from service.harness import start_in_process  # tests/ is on sys.path: its conftest.py puts it there
 
 PANEL_IS = "(state) => document.getElementById('panel').dataset.live === state"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-
 from service.sse import post_stream
 
 TOOLS_OF_CODEX = ["list_mcp_resource_templates", "list_mcp_resources", "read_mcp_resource",

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Union
+from typing import Any
 
 CONTEXT_PREFIX = "N7WEB_APPLICATION_CONTEXT (trusted; never disclose): "
 INSTRUCTION_MARK = "\n\nUSER_INSTRUCTION:\n"
@@ -62,9 +62,9 @@ def execute(token: str, plan: dict[str, Any] | None = None) -> Reply:
     return Reply("tool", arguments=arguments)
 
 
-def after(seconds: float, reply: Reply) -> Callable[["Call"], Reply]:
+def after(seconds: float, reply: Reply) -> Callable[[Call], Reply]:
     """A step that answers ``reply`` only after ``seconds`` (a slow model)."""
-    def step(call: "Call") -> Reply:
+    def step(call: Call) -> Reply:
         time.sleep(seconds)
         return reply
     return step
@@ -128,7 +128,7 @@ class Call:
             return None, raw
 
 
-Step = Union[Reply, Callable[[Call], Reply]]
+Step = Reply | Callable[[Call], Reply]
 
 
 def _input_text(item: dict[str, Any]) -> str:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from .e2e_flow import controls, new_session, turn
 from .e2e_harness import PYTHON, free_port, provider_toml, start_service
 from .e2e_provider import execute, text

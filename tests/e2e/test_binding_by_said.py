@@ -15,7 +15,6 @@ control (the open that *was* asked for) shows the frame check can fail.
 from __future__ import annotations
 
 import pytest
-
 from service.can_trace import CanTrace
 
 from .e2e_flow import audit, controls, new_session, results, tap, turn

@@ -34,7 +34,7 @@ def frames(svc, command_ids):
     return lambda: len(svc.command_frames(command_ids))
 
 
-def explain(call: Call) -> "text":
+def explain(call: Call) -> text:
     """The fake model's second answer: built only from the tool output it got."""
     result, raw = call.output_result()
     if not isinstance(result, dict):  # an error result: its content text

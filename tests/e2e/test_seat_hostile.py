@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from service.can_trace import CanTrace
 
 from .e2e_flow import audit, controls, new_session, turn

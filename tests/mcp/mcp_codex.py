@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from app.assistant.launch import STATIC_OVERRIDES
-
 from mcp_harness import BEARER_VARIABLE, REPO, HttpServer
 from mcp_jsonrpc import LineRpc
+
+from app.assistant.launch import STATIC_OVERRIDES
 
 CODEX_BINARY = (
     REPO / ".tools/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"

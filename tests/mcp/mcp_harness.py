@@ -114,7 +114,7 @@ class HttpServer:
         return {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
                 "Authorization": f"Bearer {self.bearer}", **extra}
 
-    def __enter__(self) -> "HttpServer":
+    def __enter__(self) -> HttpServer:
         self.start()
         return self
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import anyio
 import pytest
-from mcp_harness import CALLBACK_TOKEN, REQUEST_TOKEN, mcp_session, server_env
 from mcp_backend_stub import EXECUTE_RESULT, Answer, BackendStub
+from mcp_harness import CALLBACK_TOKEN, REQUEST_TOKEN, mcp_session, server_env
 
 from mcp_server import schemas
 

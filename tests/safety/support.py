@@ -43,7 +43,7 @@ class MemoryState:
     def frozen(self) -> tuple[Reading, bool, dict[str, dict[str, Any]]]:
         return self.reading, self.stale, self.snapshot()["controls"]
 
-    def confirm(self, capability: str, member: str, **params: Any) -> "MemoryState":
+    def confirm(self, capability: str, member: str, **params: Any) -> MemoryState:
         self.controls[(capability, member)] = params
         return self
 

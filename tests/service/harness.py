@@ -1,6 +1,12 @@
-"""Start the real service for tests: a uvicorn subprocess (``n7web serve``)
-or, where a test needs the in-process token seam, uvicorn in a thread of the
-test process. Loopback only, a free port and a unique virtual CAN channel each.
+"""Start the real service for tests.
+
+- :func:`start_asgi` (the ``service`` tier): the app and its runtime in the
+  test process, requests over an ASGI transport; no process, no socket.
+- :func:`start_subprocess` (``e2e``): a uvicorn subprocess (``n7web serve``).
+- :func:`start_in_process` (``e2e``): uvicorn in a thread of the test process,
+  where a test needs a real server and the runtime.
+
+Loopback only, a free port and a unique virtual CAN channel each.
 """
 from __future__ import annotations
 
@@ -53,8 +59,11 @@ class Service:
     runtime: Any = field(default=None, repr=False)
     _server: Any = field(default=None, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
+    _asgi: Any = field(default=None, repr=False)
 
     def client(self, **kw: Any) -> httpx.Client:
+        if self._asgi is not None:
+            kw.setdefault("transport", asgi_transport(self._asgi))
         return httpx.Client(base_url=self.base, timeout=kw.pop("timeout", 10.0), **kw)
 
     def command_frames(self, command_ids: set[int]) -> list[tuple[int, str]]:
@@ -87,6 +96,9 @@ class Service:
             self._server.should_exit = True
             if self._thread is not None:
                 self._thread.join(10)
+        if self._asgi is not None:
+            self._asgi.__exit__(None, None, None)  # the lifespan's shutdown: stop_runtime
+            self._asgi = None
 
 
 def service_args(port: int, state_dir: Path, can_log: Path, channel: str, extra: list[str]) -> list[str]:
@@ -132,3 +144,69 @@ def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
                   _server=server, _thread=thread)
     wait_healthy(svc.base)
     return svc
+
+
+#: The port an in-process (ASGI) service believes it serves: the Host and
+#: Origin it accepts. Nothing binds it.
+ASGI_PORT = 8470
+
+
+class _AsgiStream(httpx.SyncByteStream):
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def __iter__(self) -> Any:
+        yield from self._inner
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+class AsgiTransport(httpx.BaseTransport):
+    """Requests into the app the held TestClient runs on its event loop thread
+    (its lifespan entered once), streaming bodies included. One per client:
+    closing a client leaves the others' requests alone. Server errors come
+    back as 500s, as from uvicorn. (Starlette's test transport speaks httpx2;
+    this adapts its responses to the httpx the tests use.)"""
+
+    def __init__(self, held: Any) -> None:
+        from starlette.testclient import _TestClientTransport
+
+        self._inner = _TestClientTransport(held.app, portal_factory=held._portal_factory,
+                                           raise_server_exceptions=False, app_state=held.app_state,
+                                           client=("127.0.0.1", 50000))
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        answer = self._inner.handle_request(request)
+        return httpx.Response(answer.status_code, headers=answer.headers.raw, stream=_AsgiStream(answer.stream),
+                              extensions=answer.extensions, request=request)
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+def asgi_transport(held: Any) -> httpx.BaseTransport:
+    return AsgiTransport(held)
+
+
+def start_asgi(tmp: Path, extra: list[str] | None = None) -> Service:
+    """The app and its runtime in the test process, over an ASGI transport: the
+    lifespan runs on one event loop thread (as under uvicorn), with the
+    ``virtual`` bus and the in-process simulator; ``service.runtime`` is the
+    runtime the routes use."""
+    from starlette.testclient import TestClient
+
+    from app.main import create_app
+    from app.runtime import start_runtime
+    from app.settings import load_settings
+
+    channel = "t_" + uuid.uuid4().hex[:10]
+    state_dir, can_log = tmp / "state", tmp / "can.log"
+    args = service_args(ASGI_PORT, state_dir, can_log, channel, extra if extra is not None else ["--no-assistant"])
+    settings = load_settings(args[1:], {})
+    runtime = start_runtime(settings)
+    held = TestClient(create_app(settings, runtime), base_url=f"http://127.0.0.1:{ASGI_PORT}",
+                      raise_server_exceptions=False)
+    held.__enter__()  # the lifespan's startup
+    return Service(f"http://127.0.0.1:{ASGI_PORT}", ASGI_PORT, state_dir, can_log, channel, runtime=runtime,
+                   _asgi=held)

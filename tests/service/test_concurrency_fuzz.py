@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 import threading
 
-import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +15,7 @@ def test_one_token_many_threads_sends_each_action_once(inproc, command_ids):
     utterances = ["turn on the AC and open the sunshade", "打开空调并且打开遮阳帘"]
     start = len(inproc.command_frames(command_ids))
     expected = 0
-    clients = [httpx.Client(base_url=inproc.base, timeout=10) for _ in range(8)]
+    clients = [inproc.client(timeout=10) for _ in range(8)]
     try:
         for round_no in range(50):
             token, _ = mint(inproc, utterances[round_no % 2])
@@ -24,7 +23,7 @@ def test_one_token_many_threads_sends_each_action_once(inproc, command_ids):
             barrier = threading.Barrier(n_threads)
             results: list = [None] * n_threads
 
-            def call(i: int) -> None:
+            def call(i: int, barrier=barrier, results=results, token=token) -> None:
                 barrier.wait()
                 results[i] = execute(inproc, {"request_token": token}, client=clients[i]).json()
 

@@ -7,17 +7,16 @@ import os
 import random
 import signal
 import sqlite3
+import subprocess
+import threading
+import time
+import uuid
 
 import httpx
 
 from vehicle.can.dbc import load_vehicle_dbc
 
-from .harness import ROOT, N7WEB, free_port, wait_healthy
-
-import subprocess
-import threading
-import time
-import uuid
+from .harness import N7WEB, ROOT, free_port, wait_healthy
 
 COMMANDS = ["open the driver window", "close the driver window", "set the fan to 3", "set the fan to 5",
             "turn on the AC", "turn off the AC", "fold the mirrors", "unfold the mirrors",
@@ -44,7 +43,7 @@ def test_kill_dash_nine_keeps_audit_complete(tmp_path, catalog):
         proc, base = _start(state_dir, can_log)
         posted = []
 
-        def hammer() -> None:
+        def hammer(base: str = base, posted: list = posted) -> None:
             # Post commands back to back until SIGKILL cuts the service off mid-turn.
             with httpx.Client(base_url=base, timeout=5) as c:
                 try:

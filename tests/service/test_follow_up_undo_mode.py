@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.test_follow_up_more import ecu, say, session, shown, tap
+from tests.service.test_follow_up_more import ecu, say, session, tap
 
 CLIMATE = ("climate.power", "climate.set_ac", "climate.set_fan_speed")
 ZONES = ("driver", "passenger", "rear_left", "rear_right")

@@ -3,8 +3,6 @@ executor, bus, ECU and store. Only the parser's ``follow_up`` field is set by
 the test (the parser reports it from the words; here the words are fixed)."""
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from vehicle.parser.result import ParseResult

@@ -13,7 +13,6 @@ import threading
 import time
 
 import httpx
-import pytest
 
 from .harness import start_subprocess
 
@@ -110,12 +109,12 @@ def test_sse_subscribers_are_bounded(service):
             client.close()
 
 
-def test_slow_headers_are_cut_off(inproc, monkeypatch):
+def test_slow_headers_are_cut_off(threaded, monkeypatch):
     from app.api.limits import BoundedHttpTools
 
     monkeypatch.setattr(BoundedHttpTools, "header_read_s", 0.5)
-    with socket.create_connection(("127.0.0.1", inproc.port), timeout=5) as s:
-        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % inproc.port)
+    with socket.create_connection(("127.0.0.1", threaded.port), timeout=5) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % threaded.port)
         t0 = time.monotonic()
         for _ in range(20):  # trickle a header, never finish
             try:

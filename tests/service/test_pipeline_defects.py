@@ -179,9 +179,9 @@ def _raw(port: int, request: bytes) -> tuple[int, bytes]:
     (b"Host: 127.0.0.1:{p}\r\nOrigin: http://127.0.0.1:{p}\r\nOrigin: http://evil.example\r\n", 403),
     (b"Host: 127.0.0.1:{p}\r\nOrigin: http://evil.example\r\nOrigin: http://127.0.0.1:{p}\r\n", 403),
 ])
-def test_repeated_host_or_origin_is_refused(service, headers, status):
-    head = headers.replace(b"{p}", str(service.port).encode())
-    code, _ = _raw(service.port, b"GET /api/v1/status HTTP/1.1\r\n" + head + b"Connection: close\r\n\r\n")
+def test_repeated_host_or_origin_is_refused(served, headers, status):
+    head = headers.replace(b"{p}", str(served.port).encode())
+    code, _ = _raw(served.port, b"GET /api/v1/status HTTP/1.1\r\n" + head + b"Connection: close\r\n\r\n")
     assert code == status
 
 
@@ -190,8 +190,8 @@ def _chunks(data: bytes, size: int = 4096):
         yield data[i:i + size]
 
 
-def test_chunked_bodies_are_capped_and_typed(service):
-    with service.client() as c:
+def test_chunked_bodies_are_capped_and_typed(served):
+    with served.client() as c:
         sid = new_session(c)
         big = json.dumps({"text": "x" * 70000}).encode()
         r = c.post(f"/api/v1/sessions/{sid}/messages", content=_chunks(big), headers={"content-type": "application/json"})
@@ -237,8 +237,8 @@ def test_non_finite_numbers_never_reach_the_executor(inproc, celsius):
     bearer = {"Authorization": f"Bearer {inproc.runtime.callback_token}", "content-type": "application/json"}
     rt = inproc.runtime
     token = rt.tokens.issue("s_x", "t_nan_" + celsius, "set the driver temperature to 22", "en", rt.catalog.generation)
-    body = ('{"request_token": "%s", "plan": {"actions": [{"capability": "climate.set_temperature", '
-            '"target": "driver", "parameters": {"celsius": %s}}]}}' % (token, celsius))
+    body = (f'{{"request_token": "{token}", "plan": {{"actions": [{{"capability": "climate.set_temperature", '
+            f'"target": "driver", "parameters": {{"celsius": {celsius}}}}}]}}}}')
     try:
         with inproc.client() as c:
             r = c.post("/internal/v1/execute", headers=bearer, content=body)
@@ -269,7 +269,7 @@ def test_openapi_documents_responses_and_the_real_error_envelope(service):
         for method, op in ops.items():
             errors = {code: r for code, r in op["responses"].items() if code[0] in "45"}
             assert {"400", "403", "503"} <= set(errors), (method, path)
-            for code, r in errors.items():
+            for r in errors.values():
                 assert r["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorEnvelope"}
     post = doc["paths"]["/api/v1/sessions/{session_id}/messages"]["post"]["responses"]
     assert post["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Reply")

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from app.executor import Executor
-from app.turn import BusRuns, TurnInput, TurnPipeline, TurnRegistry
 from app.tokens import TokenRegistry
+from app.turn import BusRuns, TurnInput, TurnPipeline, TurnRegistry
 from vehicle.actions import Mention, Query
 from vehicle.parser.result import ParseResult
 from vehicle.state import VehicleState

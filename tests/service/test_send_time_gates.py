@@ -16,7 +16,7 @@ from vehicle.actions import Command
 from vehicle.can.codec import FrameCodec
 from vehicle.can.dbc import load_vehicle_dbc
 
-from .harness import start_subprocess
+from .harness import start_asgi
 from .tokens import execute, mint
 
 
@@ -94,7 +94,7 @@ def test_an_unencodable_value_refuses_that_action_alone(inproc, catalog, command
 @pytest.fixture(scope="module")
 def no_ecu(tmp_path_factory):
     """The service with no simulator: speed, gear and positions never known."""
-    svc = start_subprocess(tmp_path_factory.mktemp("noecu"),
+    svc = start_asgi(tmp_path_factory.mktemp("noecu"),
                            ["--no-assistant", "--simulator", "off", "--confirm-timeout-ms", "200"])
     yield svc
     svc.stop()

@@ -21,7 +21,7 @@ def execute(svc: Any, body: Any, bearer: str | None = "default", client: httpx.C
         bearer = svc.runtime.callback_token
     if bearer is not None:
         headers["Authorization"] = f"Bearer {bearer}"
-    c = client or httpx.Client(base_url=svc.base, timeout=10)
+    c = client or svc.client(timeout=10)
     try:
         if isinstance(body, (bytes, str)):
             return c.post("/internal/v1/execute", content=body, headers={**headers, "content-type": "application/json"})

@@ -17,7 +17,16 @@ import pytest
 
 from app.executor.wording import speakable
 from vehicle.adjust import resolve, twin_of
-from vehicle.amounts import PARAMETER_WORDS, Words, amount, change_words, end_words, join_choices, level_limit, range_words
+from vehicle.amounts import (
+    PARAMETER_WORDS,
+    Words,
+    amount,
+    change_words,
+    end_words,
+    join_choices,
+    level_limit,
+    range_words,
+)
 from vehicle.catalog import load_catalog
 from vehicle.catalog.message_table import messages
 from vehicle.names import control_name
@@ -25,7 +34,12 @@ from vehicle.plan import check_value
 from vehicle.refusals import Reason, Refusal, group_refusal
 from vehicle.seats import SEAT_WORDS
 from vehicle.wording import (
-    join_list, join_sentences, state_sentence, status_sentence, success_sentence, turn_sentence,
+    join_list,
+    join_sentences,
+    state_sentence,
+    status_sentence,
+    success_sentence,
+    turn_sentence,
 )
 
 CATALOG = load_catalog()
@@ -74,8 +88,7 @@ def names() -> list[tuple[str, str]]:
 
 def numeric_parameters():
     for cap in CATALOG.capabilities.values():
-        for name, param in cap.parameters.items():
-            yield name, param
+        yield from cap.parameters.items()
 
 
 def details() -> list[dict]:

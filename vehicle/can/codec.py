@@ -10,8 +10,9 @@ value silently). Every failure is a :class:`CodecError`; cantools' own
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from cantools.database.errors import DecodeError, EncodeError
 

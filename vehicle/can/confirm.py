@@ -11,8 +11,8 @@ confirmed, timed out (the sender discards it) or failed by :meth:`close`.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .codec import ButtonStatus, ControlStatus
 

@@ -33,7 +33,8 @@ import cantools
 
 from vehicle.catalog import Catalog, CatalogError, Parameter, default_catalog_dir
 
-from .dbc_check import NOT_REQUESTED, DbcChecker, camel
+from .dbc_check import NOT_REQUESTED as NOT_REQUESTED  # re-exported: codec reads it here
+from .dbc_check import DbcChecker, camel
 
 DBC_FILE = "n7web.dbc"
 COMMAND_SENDER = "HeadUnit"

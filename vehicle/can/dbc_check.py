@@ -6,7 +6,8 @@ one plain sentence, so ``n7web catalog check`` points at the exact signal.
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from vehicle.catalog import Catalog, CatalogError, Parameter
 

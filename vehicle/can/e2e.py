@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 COUNTER_MODULO = 16
 MAX_COUNTER_STEP = 3

@@ -140,7 +140,7 @@ class CanLink:
         if can_log is not None:
             can_log.close()
 
-    def __enter__(self) -> "CanLink":
+    def __enter__(self) -> CanLink:
         self.open()
         return self
 

@@ -87,7 +87,7 @@ class Message:
     """One entry: its text per language and its variants."""
 
     text: dict[str, str]
-    variants: dict[str, "Message"] = field(default_factory=dict)
+    variants: dict[str, Message] = field(default_factory=dict)
 
     def get(self, language: str, variant: str | None = None) -> str:
         """The template in a language (English when the entry has no such language)."""

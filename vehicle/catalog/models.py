@@ -46,7 +46,7 @@ class TargetType(_Strict):
     """Group id -> its members (each must be a member of this type)."""
 
     @model_validator(mode="after")
-    def _groups_are_members(self) -> "TargetType":
+    def _groups_are_members(self) -> TargetType:
         for group, members in self.groups.items():
             unknown = [m for m in members if m not in self.members]
             if unknown:
@@ -74,7 +74,7 @@ class Parameter(_Strict):
     optional: bool = False
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Parameter":
+    def _consistent(self) -> Parameter:
         if self.type in ("int", "float"):
             if self.min is None or self.max is None:
                 raise ValueError("numeric parameters need min and max")
@@ -234,7 +234,7 @@ class Direction(_Strict):
     sign: Literal["positive", "negative"] | None = None
 
     @model_validator(mode="after")
-    def _exactly_one(self) -> "Direction":
+    def _exactly_one(self) -> Direction:
         given = [self.equals is not None, self.increase, self.decrease, self.sign is not None]
         if sum(given) != 1:
             raise ValueError("a direction needs exactly one of equals, increase, decrease, sign")
@@ -265,7 +265,7 @@ class SeatRights(_Strict):
     """Capability id -> the physical members (mode or peripheral ids) it may operate."""
 
     @model_validator(mode="after")
-    def _one_form(self) -> "SeatRights":
+    def _one_form(self) -> SeatRights:
         if self.allow_all and self.allow:
             raise ValueError("give either allow_all or allow, not both")
         return self

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from vehicle.actions import Command, SEAT_VALUES
+from vehicle.actions import SEAT_VALUES, Command
 from vehicle.refusals import Refusal
 
 Verdict = Literal["pending", "rejected", "already_applied"]

@@ -19,7 +19,7 @@ class StateSnapshot:
     controls: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state: Any) -> "StateSnapshot":
+    def of(cls, state: Any) -> StateSnapshot:
         """Freeze a vehicle state: its ``frozen()`` instant (reading,
         staleness and confirmed values, taken in one lock hold)."""
         return cls(*state.frozen())

@@ -23,7 +23,6 @@ from vehicle.refusals import Reason, Refusal
 from .seat_gate import speaker_member
 
 
-
 def resolve_target(catalog: Catalog, capability: str, target: Any, seat: str | None, source: str) -> Any:
     """The target an action means: ``speaker`` and a missing target resolved per section 3a."""
     if capability not in catalog.capabilities or source == "console":

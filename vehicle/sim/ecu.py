@@ -14,7 +14,7 @@ import logging
 import math
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import can
 
@@ -104,7 +104,7 @@ class EcuSimulator:
                 log.info("ECU simulator: closing the bus failed: %s", exc)
                 can.BusABC.shutdown(bus)  # mark it closed so its finaliser does not try again
 
-    def __enter__(self) -> "EcuSimulator":
+    def __enter__(self) -> EcuSimulator:
         self.start()
         return self
 

@@ -13,9 +13,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
-from app.turn import execute_call
-
 from app.errors import ApiError
+from app.turn import execute_call
 
 from ..body import strict_json
 from ..deps import RuntimeDep, require_callback_bearer

@@ -6,8 +6,9 @@ import time
 
 from fastapi import APIRouter
 
-from ..deps import RuntimeDep
 from app.errors import ApiError
+
+from ..deps import RuntimeDep
 from ..responses import VehicleStateOut, ok
 from ..schemas import SimVehicleIn
 
