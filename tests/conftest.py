@@ -49,27 +49,19 @@ TIERS: dict[str, str] = {
     "parser": "unit",
     "parser/test_parser_cli.py": "e2e",  # `n7web parse` subprocesses
     "safety": "unit",
-    "service": "e2e",  # uvicorn subprocesses: start, restart, crash, kill -9, configuration
+    "service": "service",  # the app in-process over the ASGI transport (harness.start_asgi)
     "service/test_event_hub.py": "unit",
     "service/test_store_now.py": "unit",
     "service/test_store_settings.py": "unit",
-    # In-process over the ASGI transport (harness.start_asgi):
-    "service/test_concurrency_fuzz.py": "service",
-    "service/test_execute.py": "service",
-    "service/test_follow_up_direction.py": "service",
-    "service/test_follow_up_more.py": "service",
-    "service/test_follow_up_undo_mode.py": "service",
-    "service/test_follow_ups.py": "service",
-    "service/test_seat_checks.py": "service",
-    "service/test_stale_and_seat_rights.py": "service",
-    "service/test_child_lock.py": "service",
-    "service/test_reply_words.py": "service",
-    "service/test_seat_follow_ups.py": "service",
-    "service/test_seat_matrix.py": "service",
-    "service/test_seats_queries.py": "service",
-    "service/test_local_turns.py": "service",
-    "service/test_idempotency.py": "service",
-    "service/test_send_time_gates.py": "service",
+    # uvicorn subprocesses: start, restart, crash, kill -9, configuration, raw sockets
+    "service/test_durability.py": "e2e",
+    "service/test_load_bounds.py": "e2e",
+    "service/test_modes.py": "e2e",
+    "service/test_pipeline_defects.py": "e2e",
+    "service/test_stale_events.py": "e2e",
+    "service/test_startup.py": "e2e",
+    "service/test_state_files.py": "e2e",
+    "service/test_store_bounds.py": "e2e",
     "systemd": "e2e",  # systemd-analyze, networkd, the unit's processes
     "test_layering.py": "unit",
     "test_quickstart.py": "e2e",  # `make run`
