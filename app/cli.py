@@ -3,6 +3,7 @@
 Subcommand modules expose ``main(argv: list[str]) -> int`` so start-up stays
 fast (``n7web parse`` does not import the web stack).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -13,6 +13,7 @@ are caught, never passed through raw.
     ├── TurnInProgress     one turn per session at a time (409)
     └── ApiError           an HTTP answer chosen by a route (status + code)
 """
+
 from __future__ import annotations
 
 

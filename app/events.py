@@ -6,6 +6,7 @@ subscriber's bounded queue. A subscriber that falls behind is dropped (its
 stream ends; the client reconnects and gets a fresh ``state.snapshot``)
 rather than letting memory grow without bound.
 """
+
 from __future__ import annotations
 
 import asyncio

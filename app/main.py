@@ -1,4 +1,5 @@
 """The app factory: assembles routers, the edge guard and the lifespan."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,18 +46,27 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
                     await rt.assistant.close()
             stop_runtime(rt)
 
-    app = FastAPI(title="N7Web", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Cockpit assistant service: every vehicle action is revalidated before any CAN frame.")
+    app = FastAPI(
+        title="N7Web",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        description="Cockpit assistant service: every vehicle action is revalidated before any CAN frame.",
+    )
     errors.install(app)
     install_openapi(app)
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         """Swagger UI from vendored files: a head unit has no CDN."""
-        return get_swagger_ui_html(openapi_url="/openapi.json", title="N7Web API",
-                                   swagger_js_url="/vendor/swagger-ui/swagger-ui-bundle.js",
-                                   swagger_css_url="/vendor/swagger-ui/swagger-ui.css",
-                                   swagger_favicon_url="data:,")
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="N7Web API",
+            swagger_js_url="/vendor/swagger-ui/swagger-ui-bundle.js",
+            swagger_css_url="/vendor/swagger-ui/swagger-ui.css",
+            swagger_favicon_url="data:,",
+        )
 
     for module in (health, info, events, sessions, actions, sim, internal):
         app.include_router(module.router)

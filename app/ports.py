@@ -4,6 +4,7 @@ The assistant (Codex, or none), the ECU simulator (in-process, or none) and
 the store are reached only through these Protocols, so routes and the turn
 pipeline never depend on a concrete class.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,8 +15,16 @@ class AssistantPort(Protocol):
     def status(self) -> dict[str, Any]: ...
     async def start(self) -> None: ...
     async def close(self) -> None: ...
-    async def run_turn(self, session_id: str, text: str, context: dict[str, Any], *,
-                       on_delta: Callable[[str], None], on_tool_call: Any, deadline_s: float) -> Any: ...
+    async def run_turn(
+        self,
+        session_id: str,
+        text: str,
+        context: dict[str, Any],
+        *,
+        on_delta: Callable[[str], None],
+        on_tool_call: Any,
+        deadline_s: float,
+    ) -> Any: ...
     async def interrupt(self, session_id: str) -> Any: ...
 
 
@@ -28,7 +37,13 @@ class SimulatorPort(Protocol):
 class StorePort(Protocol):
     """The synchronous store the executor writes its audit rows to (in its own thread)."""
 
-    def record_decision(self, session_id: str | None, turn_id: str | None, utterance: str | None,
-                        handled_by: str, planned: list[dict[str, Any]]) -> int: ...
+    def record_decision(
+        self,
+        session_id: str | None,
+        turn_id: str | None,
+        utterance: str | None,
+        handled_by: str,
+        planned: list[dict[str, Any]],
+    ) -> int: ...
     def record_outcome(self, decision_id: int, actions: list[dict[str, Any]]) -> None: ...
     def close(self) -> None: ...

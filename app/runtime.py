@@ -4,6 +4,7 @@ simulator -> SQLite store -> tokens -> executor -> assistant.
 
 Nothing here is built at import; :func:`start_runtime` takes the settings.
 """
+
 from __future__ import annotations
 
 import logging
@@ -71,8 +72,12 @@ class Runtime:
             assistant = {"mode": "local_only", "reason": "disabled", "codex_version": None, "mcp": "down"}
         link = self.link.status()
         sim = self.settings.simulator_mode
-        can_status = {"interface": link["interface"], "channel": link["channel"], "state": link["state"],
-                      "simulator": {"in-process": "in_process", "external": "external", "off": "none"}[sim]}
+        can_status = {
+            "interface": link["interface"],
+            "channel": link["channel"],
+            "state": link["state"],
+            "simulator": {"in-process": "in_process", "external": "external", "off": "none"}[sim],
+        }
         if "log" in link:
             can_status["log"] = link["log"]
         return {
@@ -101,8 +106,9 @@ def _open_state_dir(settings: Settings) -> None:
     except OSError as exc:
         raise StartupError(f"--state-dir {where}: not writable ({exc.strerror or exc})") from None
     if info.st_mode & stat.S_ISVTX:
-        raise StartupError(f"--state-dir {where}: a directory shared with others (like /tmp); "
-                           "give the service a directory of its own")
+        raise StartupError(
+            f"--state-dir {where}: a directory shared with others (like /tmp); give the service a directory of its own"
+        )
     if info.st_uid != os.geteuid():
         raise StartupError(f"--state-dir {where}: owned by another user; the service keeps its state private")
     try:
@@ -118,8 +124,9 @@ def _open_state_dir(settings: Settings) -> None:
 
 def _open_store(settings: Settings) -> Store:
     try:
-        return Store(settings.database, settings.audit_retention_days, settings.audit_max_decisions,
-                     settings.max_sessions)
+        return Store(
+            settings.database, settings.audit_retention_days, settings.audit_max_decisions, settings.max_sessions
+        )
     except (sqlite3.Error, OSError) as exc:
         raise StartupError(f"database {settings.database}: {exc}") from None
 
@@ -128,8 +135,16 @@ def _answer_open_turns(store: Store, parser: Parser) -> None:
     """Turns the last run never finished get their ``interrupted_by_restart`` Reply."""
     for row in store.open_turns():
         language = parser.parse(row["text"]).language
-        store.finish_turn(row["turn_id"], restart_reply(row["session_id"], row["turn_id"], row["client_message_id"],
-                                                        language, store.turn_decisions(row["turn_id"])))
+        store.finish_turn(
+            row["turn_id"],
+            restart_reply(
+                row["session_id"],
+                row["turn_id"],
+                row["client_message_id"],
+                language,
+                store.turn_decisions(row["turn_id"]),
+            ),
+        )
 
 
 def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) -> Runtime:
@@ -147,10 +162,17 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
     hub = EventHub()
     state = VehicleState(catalog)
     state.subscribe(hub.publish)
-    link = CanLink(catalog, dbc, LinkConfig(
-        interface=settings.can_interface, channel=settings.channel,
-        can_log=str(settings.can_log) if settings.can_log else None,
-        confirm_timeout_ms=settings.confirm_timeout_ms), state)
+    link = CanLink(
+        catalog,
+        dbc,
+        LinkConfig(
+            interface=settings.can_interface,
+            channel=settings.channel,
+            can_log=str(settings.can_log) if settings.can_log else None,
+            confirm_timeout_ms=settings.confirm_timeout_ms,
+        ),
+        state,
+    )
     simulator = None
     try:
         link.open()
@@ -172,8 +194,21 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         raise
     tokens = TokenRegistry(settings.token_ttl_s)
     executor = Executor(catalog, state, link, store, settings.execution_mode, settings.arm_hardware)
-    rt = Runtime(settings, catalog, parser, state, link, store, AsyncStore(store), tokens, executor,
-                 BusRuns(executor), hub, callback_token=secrets.token_urlsafe(32), simulator=simulator)
+    rt = Runtime(
+        settings,
+        catalog,
+        parser,
+        state,
+        link,
+        store,
+        AsyncStore(store),
+        tokens,
+        executor,
+        BusRuns(executor),
+        hub,
+        callback_token=secrets.token_urlsafe(32),
+        simulator=simulator,
+    )
     if not settings.no_assistant:
         try:
             rt.assistant = _assistant(rt, os.environ if environ is None else environ)
@@ -190,13 +225,20 @@ def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
 
     s = rt.settings
     timeouts = s.timeouts  # the loader checked the ladder; the assistant uses the same rungs
-    settings = AssistantSettings.from_env(environ, state_dir=s.state_dir, max_loaded_threads=s.max_loaded_threads,
-                                          vehicle_tool_timeout_s=timeouts.tool_s,
-                                          callback_timeout_s=timeouts.callback_s,
-                                          codex_home=s.codex_home.resolve()
-                                          if not environ.get("CODEX_HOME") else Path(environ["CODEX_HOME"]))
-    return CodexAssistant(settings, f"http://127.0.0.1:{s.port}/internal/v1", rt.callback_token,
-                          developer_instructions=lambda: developer_instructions(rt.catalog))
+    settings = AssistantSettings.from_env(
+        environ,
+        state_dir=s.state_dir,
+        max_loaded_threads=s.max_loaded_threads,
+        vehicle_tool_timeout_s=timeouts.tool_s,
+        callback_timeout_s=timeouts.callback_s,
+        codex_home=s.codex_home.resolve() if not environ.get("CODEX_HOME") else Path(environ["CODEX_HOME"]),
+    )
+    return CodexAssistant(
+        settings,
+        f"http://127.0.0.1:{s.port}/internal/v1",
+        rt.callback_token,
+        developer_instructions=lambda: developer_instructions(rt.catalog),
+    )
 
 
 def stop_runtime(rt: Runtime) -> None:

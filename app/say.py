@@ -15,6 +15,7 @@ Exit status: 0 when the service answered a Reply (whatever its status), 1
 when it could not be reached or answered an error (one line on stderr, never
 a traceback), 2 for a usage error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,16 +50,20 @@ class SayError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="n7web say",
-        description="Post TEXT as the voice front end would (source \"voice\") and print the speakable reply.",
+        description='Post TEXT as the voice front end would (source "voice") and print the speakable reply.',
     )
     p.add_argument("text", nargs="+", help="what the person said (several words are joined with spaces)")
     p.add_argument("--url", help="the service, loopback only (default http://127.0.0.1:$N7WEB_PORT, port 8470)")
-    p.add_argument("--state-dir", help="where the voice session id is kept (default $N7WEB_STATE_DIR, "
-                                        "else $XDG_STATE_HOME/n7web)")
+    p.add_argument(
+        "--state-dir", help="where the voice session id is kept (default $N7WEB_STATE_DIR, else $XDG_STATE_HOME/n7web)"
+    )
     p.add_argument("--json", action="store_true", help="print the whole Reply as JSON instead of its text")
     p.add_argument("--new-session", action="store_true", help="start a new voice session first")
-    p.add_argument("--seat", choices=list(SEAT_VALUES),
-                   help="who is speaking (a microphone that knows the seat); \"my seat\" then means this one")
+    p.add_argument(
+        "--seat",
+        choices=list(SEAT_VALUES),
+        help='who is speaking (a microphone that knows the seat); "my seat" then means this one',
+    )
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds to wait for the reply (90)")
     return p
 
@@ -135,9 +140,12 @@ class VoiceClient:
         self.session_file = session_file
         self._httpx = httpx
         # trust_env=False: a proxy from the environment must never see loopback traffic.
-        self.http = httpx.Client(base_url=base, trust_env=False,
-                                 timeout=httpx.Timeout(timeout, connect=5.0),
-                                 headers={"Accept": "application/json"})
+        self.http = httpx.Client(
+            base_url=base,
+            trust_env=False,
+            timeout=httpx.Timeout(timeout, connect=5.0),
+            headers={"Accept": "application/json"},
+        )
 
     def close(self) -> None:
         self.http.close()
@@ -147,8 +155,10 @@ class VoiceClient:
         try:
             return self.http.request(method, path, json=body)
         except httpx.ConnectError:
-            raise SayError(f"the N7Web service is not running at {self.base} "
-                           "(start it with `n7web serve` or `make run`, or pass --url)") from None
+            raise SayError(
+                f"the N7Web service is not running at {self.base} "
+                "(start it with `n7web serve` or `make run`, or pass --url)"
+            ) from None
         except httpx.TimeoutException:
             raise SayError(f"no answer from {self.base} in time") from None
         except httpx.HTTPError as exc:

@@ -6,6 +6,7 @@ bound and listening, and only then is anything built or announced, so a bad
 option or a port in use is one line on stderr and a non-zero exit within a
 second, before the console URL is printed.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -145,8 +146,17 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
     """The one uvicorn configuration (the service and the in-process test harness)."""
     from .api.limits import server_options
 
-    return uvicorn.Config(app, host=settings.host, port=settings.port, log_level="warning", access_log=False,
-                          lifespan="on", timeout_graceful_shutdown=3, backlog=BACKLOG, **server_options())
+    return uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+        backlog=BACKLOG,
+        **server_options(),
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -12,6 +12,7 @@ non-loopback host, hardware mode without ``--arm-hardware``, a real bus in
 simulation, an in-process ECU on a hardware bus, and a timeout ladder that
 does not nest (:class:`Timeouts`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,10 @@ SettingsError = ConfigError
 """Settings that must not start the service; the message names the option and why."""
 
 MAX_TOKEN_TTL_S = 120.0
-TOOL_TIMEOUT_ENV = ("CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS", "COGNITIVE_AGENT_CODEX_VEHICLE_TOOL_TIMEOUT_SECONDS")
+TOOL_TIMEOUT_ENV = (
+    "CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS",
+    "COGNITIVE_AGENT_CODEX_VEHICLE_TOOL_TIMEOUT_SECONDS",
+)
 
 
 @dataclass(frozen=True)
@@ -54,15 +58,21 @@ class Timeouts:
     token_ttl_s: float
 
     def __post_init__(self) -> None:
-        rungs = [("callback timeout", self.callback_s), ("vehicle tool timeout", self.tool_s),
-                 ("turn deadline", self.turn_deadline_s), ("token expiry", self.token_ttl_s)]
+        rungs = [
+            ("callback timeout", self.callback_s),
+            ("vehicle tool timeout", self.tool_s),
+            ("turn deadline", self.turn_deadline_s),
+            ("token expiry", self.token_ttl_s),
+        ]
         for (low_name, low), (high_name, high) in zip(rungs, rungs[1:]):
             if not 0 < low < high:
-                raise ConfigError(f"timeouts must nest: {low_name} ({low:g} s) must be below "
-                                  f"the {high_name} ({high:g} s)")
+                raise ConfigError(
+                    f"timeouts must nest: {low_name} ({low:g} s) must be below the {high_name} ({high:g} s)"
+                )
         if self.token_ttl_s > MAX_TOKEN_TTL_S:
-            raise ConfigError(f"timeouts must nest: token expiry ({self.token_ttl_s:g} s) is at most "
-                              f"{MAX_TOKEN_TTL_S:g} s")
+            raise ConfigError(
+                f"timeouts must nest: token expiry ({self.token_ttl_s:g} s) is at most {MAX_TOKEN_TTL_S:g} s"
+            )
 
     @classmethod
     def for_tool(cls, tool_s: float, turn_deadline_s: float, token_ttl_s: float) -> Timeouts:
@@ -81,19 +91,28 @@ class _GivenEnviron(EnvSettingsSource):
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="N7WEB_", extra="forbid", frozen=True, env_ignore_empty=True,
-                                      populate_by_name=True, case_sensitive=False)
+    model_config = SettingsConfigDict(
+        env_prefix="N7WEB_",
+        extra="forbid",
+        frozen=True,
+        env_ignore_empty=True,
+        populate_by_name=True,
+        case_sensitive=False,
+    )
 
     host: str = Field("127.0.0.1", description="address to bind; loopback only (127.0.0.1, ::1, localhost)")
     port: int = Field(8470, ge=1, le=65535, description="TCP port of the console, API and MCP callback")
     can_interface: Literal["virtual", "socketcan", "remote"] = Field(
-        "virtual", description="python-can interface (remote: a python-can-remote hub at ws://…)")
+        "virtual", description="python-can interface (remote: a python-can-remote hub at ws://…)"
+    )
     can_channel: str | None = Field(None, description="CAN channel (default: n7web on virtual, vcan0 on socketcan)")
     execution_mode: Literal["simulation", "dry_run", "hardware"] = Field(
-        "simulation", description="simulation (vcan/virtual), dry_run (encode, send nothing) or hardware")
+        "simulation", description="simulation (vcan/virtual), dry_run (encode, send nothing) or hardware"
+    )
     arm_hardware: bool = Field(False, description="required with --execution-mode hardware")
     simulator: Literal["in-process", "external", "off"] | None = Field(
-        None, description="ECU simulator (default: in-process on virtual, external on socketcan)")
+        None, description="ECU simulator (default: in-process on virtual, external on socketcan)"
+    )
     confirm_timeout_ms: int = Field(300, ge=10, le=5000, description="how long a command waits for its status echo")
     can_log: Path | None = Field(None, description="append every frame sent and received to this .log or .asc file")
     state_dir: Path = Field(description="database, codex home and voice session (default $XDG_STATE_HOME/n7web)")
@@ -103,15 +122,23 @@ class Settings(BaseSettings):
     turn_deadline_s: float = Field(60.0, gt=0, lt=MAX_TOKEN_TTL_S, description="a model turn's deadline, seconds")
     token_ttl_s: float = Field(120.0, gt=0, le=MAX_TOKEN_TTL_S, description="request token lifetime, seconds")
     vehicle_tool_timeout_s: float = Field(
-        45.0, gt=0, lt=MAX_TOKEN_TTL_S, validation_alias=AliasChoices("vehicle_tool_timeout_s", *TOOL_TIMEOUT_ENV),
-        description="codex tool_timeout_sec for the vehicle tool, seconds (env CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS)")
+        45.0,
+        gt=0,
+        lt=MAX_TOKEN_TTL_S,
+        validation_alias=AliasChoices("vehicle_tool_timeout_s", *TOOL_TIMEOUT_ENV),
+        description="codex tool_timeout_sec for the vehicle tool, seconds (env CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS)",
+    )
     audit_retention_days: int = Field(30, ge=1, le=3650, description="audit rows and stored turns are kept this long")
     audit_max_decisions: int = Field(100_000, ge=100, le=10_000_000, description="audit rows kept at most")
     max_sessions: int = Field(10_000, ge=10, le=1_000_000, description="sessions kept at most (oldest dropped first)")
 
     @classmethod
-    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
-                                   **_: PydanticBaseSettingsSource) -> tuple[PydanticBaseSettingsSource, ...]:
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        **_: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
         return init_settings, _GivenEnviron(settings_cls)
 
     @model_validator(mode="after")
@@ -121,7 +148,9 @@ class Settings(BaseSettings):
                 if not ipaddress.ip_address(self.host).is_loopback:
                     raise ValueError
             except ValueError:
-                raise ValueError(f"--host {self.host!r} is not a loopback address; the service binds to loopback only") from None
+                raise ValueError(
+                    f"--host {self.host!r} is not a loopback address; the service binds to loopback only"
+                ) from None
         channel = self.channel
         if self.execution_mode == "hardware":
             if self.can_interface != "socketcan" or channel.startswith("vcan"):
@@ -133,7 +162,9 @@ class Settings(BaseSettings):
         if self.can_interface == "remote" and not (self.can_channel or "").startswith(("ws://", "wss://")):
             raise ValueError("--can-interface remote needs --can-channel ws://HOST:PORT/ (a python-can-remote hub)")
         if self.execution_mode == "simulation" and self.can_interface == "socketcan" and not channel.startswith("vcan"):
-            raise ValueError(f"simulation mode refuses the real bus {channel!r}: use a vcan channel or --execution-mode hardware")
+            raise ValueError(
+                f"simulation mode refuses the real bus {channel!r}: use a vcan channel or --execution-mode hardware"
+            )
         if self.can_log is not None and self.can_log.suffix.lower() not in (".log", ".asc"):
             raise ValueError("--can-log must end in .log or .asc (convert later with python -m can.logconvert)")
         try:

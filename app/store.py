@@ -19,6 +19,7 @@ database write-locked by another process still delays nobody but its caller.
 Bounds: sessions beyond ``max_sessions`` (oldest first) are dropped with
 their turns; turns' words follow the audit's retention in days.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -106,8 +107,9 @@ def private_files(path: Path) -> None:
 class Store:
     """Sessions, turns and decisions; every method is one short transaction."""
 
-    def __init__(self, path: Path, retention_days: int = 30, max_decisions: int = 100_000,
-                 max_sessions: int = 10_000) -> None:
+    def __init__(
+        self, path: Path, retention_days: int = 30, max_decisions: int = 100_000, max_sessions: int = 10_000
+    ) -> None:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         private_files(path)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=10)
@@ -181,8 +183,15 @@ class Store:
             return self._db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is not None
 
     # -- turns ---------------------------------------------------------------
-    def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str, text: str,
-                   seat: str | None = None) -> None:
+    def start_turn(
+        self,
+        session_id: str,
+        turn_id: str,
+        client_message_id: str | None,
+        source: str,
+        text: str,
+        seat: str | None = None,
+    ) -> None:
         with self._lock:
             self._db.execute(
                 "INSERT INTO turns(session_id, turn_id, client_message_id, source, text, seat, created_at) "
@@ -194,7 +203,8 @@ class Store:
         """Turns started but never finished (the service died mid-flight)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT session_id, turn_id, client_message_id, text FROM turns WHERE reply IS NULL").fetchall()
+                "SELECT session_id, turn_id, client_message_id, text FROM turns WHERE reply IS NULL"
+            ).fetchall()
         return [{"session_id": s, "turn_id": t, "client_message_id": c, "text": x} for s, t, c, x in rows]
 
     def turn_decisions(self, turn_id: str) -> list[dict[str, Any]]:
@@ -202,14 +212,24 @@ class Store:
             rows = self._db.execute(
                 "SELECT planned, actions, outcome_recorded FROM decisions WHERE turn_id = ? ORDER BY id", (turn_id,)
             ).fetchall()
-        return [{"actions": json.loads(actions) if done and actions else json.loads(planned),
-                 "outcome_recorded": bool(done)} for planned, actions, done in rows]
+        return [
+            {
+                "actions": json.loads(actions) if done and actions else json.loads(planned),
+                "outcome_recorded": bool(done),
+            }
+            for planned, actions, done in rows
+        ]
 
     def finish_turn(self, turn_id: str, reply: dict[str, Any], before: dict[str, Any] | None = None) -> None:
         with self._lock:
-            self._db.execute("UPDATE turns SET reply = ?, before = ? WHERE turn_id = ?",
-                             (json.dumps(reply, ensure_ascii=False),
-                              json.dumps(before, ensure_ascii=False) if before else None, turn_id))
+            self._db.execute(
+                "UPDATE turns SET reply = ?, before = ? WHERE turn_id = ?",
+                (
+                    json.dumps(reply, ensure_ascii=False),
+                    json.dumps(before, ensure_ascii=False) if before else None,
+                    turn_id,
+                ),
+            )
 
     def last_acting_turn(self, session_id: str, within_s: float, exclude: str | None = None) -> dict[str, Any] | None:
         """The session's newest finished turn that applied something, if within ``within_s``."""
@@ -217,7 +237,8 @@ class Store:
             row = self._db.execute(
                 "SELECT reply, seat, before FROM turns WHERE session_id = ? AND turn_id != ? AND before IS NOT NULL "
                 "AND reply IS NOT NULL AND created_at >= ? ORDER BY seq DESC LIMIT 1",
-                (session_id, exclude or "", time.time() - within_s)).fetchone()
+                (session_id, exclude or "", time.time() - within_s),
+            ).fetchone()
         if row is None:
             return None
         return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2])}
@@ -247,13 +268,27 @@ class Store:
             ).fetchall()
         out = []
         for turn_id, source, text, seat, reply, created in reversed(rows):
-            out.append({"turn_id": turn_id, "source": source, "text": text, "seat": seat, "time": iso(created),
-                        "reply": json.loads(reply) if reply else None})
+            out.append(
+                {
+                    "turn_id": turn_id,
+                    "source": source,
+                    "text": text,
+                    "seat": seat,
+                    "time": iso(created),
+                    "reply": json.loads(reply) if reply else None,
+                }
+            )
         return out
 
     # -- decisions -----------------------------------------------------------
-    def record_decision(self, session_id: str | None, turn_id: str | None, utterance: str | None,
-                        handled_by: str, planned: list[dict[str, Any]]) -> int:
+    def record_decision(
+        self,
+        session_id: str | None,
+        turn_id: str | None,
+        utterance: str | None,
+        handled_by: str,
+        planned: list[dict[str, Any]],
+    ) -> int:
         """Write the decision before anything is sent; returns its id."""
         with self._lock:
             cur = self._db.execute(
@@ -283,12 +318,20 @@ class Store:
             ).fetchall()
         out = []
         for did, ts, sid, tid, utt, hb, planned, actions, done, seat, before in rows:
-            out.append({
-                "id": did, "time": iso(ts), "session_id": sid, "turn_id": tid, "utterance": utt, "seat": seat,
-                "confirmed_before": json.loads(before) if before else None,
-                "handled_by": hb, "outcome_recorded": bool(done),
-                "actions": json.loads(actions) if actions else json.loads(planned),
-            })
+            out.append(
+                {
+                    "id": did,
+                    "time": iso(ts),
+                    "session_id": sid,
+                    "turn_id": tid,
+                    "utterance": utt,
+                    "seat": seat,
+                    "confirmed_before": json.loads(before) if before else None,
+                    "handled_by": hb,
+                    "outcome_recorded": bool(done),
+                    "actions": json.loads(actions) if actions else json.loads(planned),
+                }
+            )
         return out
 
     def prune(self) -> int:
@@ -304,7 +347,8 @@ class Store:
             self._db.execute("DELETE FROM turns WHERE created_at < ? AND reply IS NOT NULL", (cutoff,))
             self._db.execute(
                 "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions ORDER BY created_at DESC LIMIT -1 OFFSET ?)",
-                (self.max_sessions,))
+                (self.max_sessions,),
+            )
             self._db.execute("DELETE FROM turns WHERE session_id NOT IN (SELECT id FROM sessions)")
         return n
 

@@ -13,6 +13,7 @@ There is deliberately no route, flag or environment variable that mints a
 token: :meth:`TokenRegistry.issue` is reached only from the turn runner in
 this process (tests use it in-process).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -68,11 +69,11 @@ class TokenRegistry:
         self._by_turn: dict[str, bytes] = {}
         self._lock = threading.Lock()
 
-    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str,
-              seat: str | None = None) -> str:
+    def issue(
+        self, session_id: str, turn_id: str, utterance: str, language: str, generation: str, seat: str | None = None
+    ) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        grant = TurnGrant(session_id, turn_id, utterance, language, generation, self._clock() + self.ttl_s,
-                          seat=seat)
+        grant = TurnGrant(session_id, turn_id, utterance, language, generation, self._clock() + self.ttl_s, seat=seat)
         with self._lock:
             self._sweep()
             self._grants[_digest(token)] = grant

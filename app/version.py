@@ -1,4 +1,5 @@
 """The installed distribution's version, for ``n7web --version``."""
+
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError

@@ -7,6 +7,7 @@ allowlist check, send, the ECU's CRC/counter check and status answer, the
 link's CRC/counter check, the state update, the echo match. Prints p50, p90,
 p99 and max in milliseconds and one JSON line for CI logs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,9 +31,15 @@ from vehicle.state import VehicleState  # noqa: E402
 def commands(i: int, batch: int) -> list[Command]:
     """A rotating mix of controls, values always changing."""
     mix = [
-        lambda k: Command("climate.set_temperature", ("driver", "passenger", "rear_left", "rear_right")[k % 4], {"celsius": 16.0 + (k % 29) * 0.5}),
+        lambda k: Command(
+            "climate.set_temperature",
+            ("driver", "passenger", "rear_left", "rear_right")[k % 4],
+            {"celsius": 16.0 + (k % 29) * 0.5},
+        ),
         lambda k: Command("seat.set_heating", ("driver", "passenger")[k % 2], {"level": k % 4}),
-        lambda k: Command("window.set_position", ("driver", "passenger", "rear_left", "rear_right")[k % 4], {"open_percent": k % 101}),
+        lambda k: Command(
+            "window.set_position", ("driver", "passenger", "rear_left", "rear_right")[k % 4], {"open_percent": k % 101}
+        ),
         lambda k: Command("ambient_light.set", "cabin", {"brightness": k % 101}),
     ]
     return [mix[(i + j) % len(mix)](i * batch + j) for j in range(batch)]
@@ -93,9 +100,11 @@ def main() -> int:
         "link_stats": link.stats(),
         "ecu_stats": sim.stats(),
     }
-    print(f"command -> confirmed on virtual bus, {len(samples)} calls x {args.batch} command(s): "
-          f"p50 {result['p50_ms']} ms, p90 {result['p90_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms, "
-          f"{result['commands_per_s']} commands/s, not applied {unconfirmed}")
+    print(
+        f"command -> confirmed on virtual bus, {len(samples)} calls x {args.batch} command(s): "
+        f"p50 {result['p50_ms']} ms, p90 {result['p90_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms, "
+        f"{result['commands_per_s']} commands/s, not applied {unconfirmed}"
+    )
     print(json.dumps(result))
     return 0 if unconfirmed == 0 else 1
 

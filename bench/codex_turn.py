@@ -27,6 +27,7 @@ Responses provider (``tests/e2e/e2e_provider.py``), and times, on one clock
 
 Prints medians (p90 in brackets) and one JSON line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,10 +47,12 @@ import httpx  # noqa: E402
 from e2e.e2e_harness import codex_pids, mcp_pids, provider_toml, rss_mb, start_service  # noqa: E402
 from e2e.e2e_provider import Call, Provider, execute, text  # noqa: E402
 
-PLAN = {"actions": [
-    {"capability": "climate.adjust_temperature", "target": "all", "parameters": {"delta_celsius": 0.5}},
-    {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}},
-]}
+PLAN = {
+    "actions": [
+        {"capability": "climate.adjust_temperature", "target": "all", "parameters": {"delta_celsius": 0.5}},
+        {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}},
+    ]
+}
 _WALL = re.compile(r"Wall time: ([0-9.]+) seconds")
 
 
@@ -57,8 +60,12 @@ def timed_turn(client: httpx.Client, session: str, utterance: str) -> tuple[floa
     """POST over SSE; (t0, [(arrival time, event, data)])."""
     events: list[tuple[float, str, Any]] = []
     t0 = time.monotonic()
-    with client.stream("POST", f"/api/v1/sessions/{session}/messages", json={"text": utterance},
-                       headers={"Accept": "text/event-stream"}) as r:
+    with client.stream(
+        "POST",
+        f"/api/v1/sessions/{session}/messages",
+        json={"text": utterance},
+        headers={"Accept": "text/event-stream"},
+    ) as r:
         r.raise_for_status()
         name, data = "message", []
         for line in r.iter_lines():
@@ -104,9 +111,13 @@ def text_turn(client: httpx.Client, provider: Provider, session: str, n: int) ->
     end, reply = completed(events)
     assert reply["handled_by"] == "codex", reply
     (call,) = provider.calls_for(utterance)
-    return {"total": ms(end - t0), "post_to_started": ms(started(events) - t0),
-            "started_to_model": ms(call.at - started(events)),
-            "model": ms(call.done_at - call.at), "model_to_completed": ms(end - call.done_at)}
+    return {
+        "total": ms(end - t0),
+        "post_to_started": ms(started(events) - t0),
+        "started_to_model": ms(call.at - started(events)),
+        "model": ms(call.done_at - call.at),
+        "model_to_completed": ms(end - call.done_at),
+    }
 
 
 def tool_turn(client: httpx.Client, provider: Provider, session: str, n: int) -> dict[str, float]:
@@ -115,9 +126,11 @@ def tool_turn(client: httpx.Client, provider: Provider, session: str, n: int) ->
     plan = json.loads(json.dumps(PLAN))
     plan["actions"][0]["parameters"]["delta_celsius"] = 0.5 * sign
     utterance = f"I'm freezing{'!' * (n + 1)}" if sign > 0 else f"I'm too hot{'!' * (n + 1)}"
-    plan["actions"][1] = ({"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}}
-                          if sign > 0 else
-                          {"capability": "climate.set_ac", "target": "cabin", "parameters": {"on": True}})
+    plan["actions"][1] = (
+        {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}}
+        if sign > 0
+        else {"capability": "climate.set_ac", "target": "cabin", "parameters": {"on": True}}
+    )
 
     def explain(call: Call) -> Any:
         return text("Done: ", call.output_result()[0]["message"])
@@ -129,11 +142,16 @@ def tool_turn(client: httpx.Client, provider: Provider, session: str, n: int) ->
     first, second = provider.calls_for(utterance)
     wall = float(_WALL.search(second.outputs[-1]).group(1))
     gap = second.at - first.done_at
-    return {"total": ms(end - t0), "post_to_started": ms(started(events) - t0),
-            "started_to_model": ms(first.at - started(events)),
-            "model": ms((first.done_at - first.at) + (second.done_at - second.at)),
-            "between_requests": ms(gap), "tool_wall_time": ms(wall), "codex_tool_dispatch": ms(gap - wall),
-            "model_to_completed": ms(end - second.done_at)}
+    return {
+        "total": ms(end - t0),
+        "post_to_started": ms(started(events) - t0),
+        "started_to_model": ms(first.at - started(events)),
+        "model": ms((first.done_at - first.at) + (second.done_at - second.at)),
+        "between_requests": ms(gap),
+        "tool_wall_time": ms(wall),
+        "codex_tool_dispatch": ms(gap - wall),
+        "model_to_completed": ms(end - second.done_at),
+    }
 
 
 def local_turn(client: httpx.Client, session: str, n: int) -> dict[str, float]:
@@ -147,8 +165,11 @@ def tree_rss(root: int) -> dict[str, float]:
     """VmRSS of the service, its codex and its MCP server(s), and their sum, in MiB."""
     from e2e.e2e_harness import descendants
 
-    parts = {"service": rss_mb(root), "codex": sum(rss_mb(p) for p in codex_pids(root)),
-             "mcp": sum(rss_mb(p) for p in mcp_pids(root))}
+    parts = {
+        "service": rss_mb(root),
+        "codex": sum(rss_mb(p) for p in codex_pids(root)),
+        "mcp": sum(rss_mb(p) for p in mcp_pids(root)),
+    }
     parts["tree"] = rss_mb(root) + sum(rss_mb(p) for p in descendants(root))
     return {key: round(value, 1) for key, value in parts.items()}
 
@@ -161,8 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     provider = Provider()
     marks = sorted({1, 4, args.threads})
     with tempfile.TemporaryDirectory(prefix="n7web-bench-") as tmp:
-        svc = start_service(Path(tmp), provider_toml(provider.base_url),
-                            env={"N7WEB_MAX_LOADED_THREADS": str(max(args.threads, 1))})
+        svc = start_service(
+            Path(tmp), provider_toml(provider.base_url), env={"N7WEB_MAX_LOADED_THREADS": str(max(args.threads, 1))}
+        )
         try:
             with svc.client(timeout=60) as client:
                 status = client.get("/api/v1/status").json()["assistant"]
@@ -191,24 +213,35 @@ def main(argv: list[str] | None = None) -> int:
             provider.close()
     steady, new = figures(tools)["total"][0], figures(first)["total"][0]
     one, many = memory[1]["tree"], memory[max(marks)]["tree"]
-    result = {"codex_version": status["codex_version"], "runs": args.runs,
-              "first_tool_turn_of_new_conversation": figures(first), "tool_turn": figures(tools),
-              "text_turn": figures(texts), "local_turn": figures(locals_),
-              "first_vs_steady_tool_turn": round(new / steady, 2),
-              "rss_mib_by_loaded_threads": memory,
-              f"rss_{max(marks)}_vs_1_thread": round(many / one, 2)}
+    result = {
+        "codex_version": status["codex_version"],
+        "runs": args.runs,
+        "first_tool_turn_of_new_conversation": figures(first),
+        "tool_turn": figures(tools),
+        "text_turn": figures(texts),
+        "local_turn": figures(locals_),
+        "first_vs_steady_tool_turn": round(new / steady, 2),
+        "rss_mib_by_loaded_threads": memory,
+        f"rss_{max(marks)}_vs_1_thread": round(many / one, 2),
+    }
     print(f"codex {status['codex_version']}, {args.runs} turns of each kind, median [p90] ms")
-    for kind, label in (("first_tool_turn_of_new_conversation", "first tool turn of a new conversation"),
-                        ("tool_turn", "steady tool turn"), ("text_turn", "text turn"),
-                        ("local_turn", "local turn")):
+    for kind, label in (
+        ("first_tool_turn_of_new_conversation", "first tool turn of a new conversation"),
+        ("tool_turn", "steady tool turn"),
+        ("text_turn", "text turn"),
+        ("local_turn", "local turn"),
+    ):
         print(f"{label} ({len(first) if kind.startswith('first') else args.runs} turns):")
         for key, (median, p90) in result[kind].items():
             print(f"  {key:22s} {median:8.1f}  [{p90:.1f}]")
-    print(f"new conversation's first tool turn / steady tool turn: {result['first_vs_steady_tool_turn']}x "
-          "(target <= 1.5)")
+    print(
+        f"new conversation's first tool turn / steady tool turn: {result['first_vs_steady_tool_turn']}x (target <= 1.5)"
+    )
     for count, parts in memory.items():
-        print(f"RSS MiB with {count:2d} loaded thread(s): tree {parts['tree']} = service {parts['service']}"
-              f" + codex {parts['codex']} + MCP {parts['mcp']}")
+        print(
+            f"RSS MiB with {count:2d} loaded thread(s): tree {parts['tree']} = service {parts['service']}"
+            f" + codex {parts['codex']} + MCP {parts['mcp']}"
+        )
     print(f"RSS {max(marks)} threads / 1 thread: {result[f'rss_{max(marks)}_vs_1_thread']}x (target <= 1.3)")
     print(json.dumps(result))
     return 0

@@ -10,6 +10,7 @@ audits, sends and confirms. Prints p50/p99 in ms, and the ratio to a
 ``GET /healthz`` interleaved in the same run (the figure to compare across
 machines and runs).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,8 +52,10 @@ with httpx.Client(base_url=cfg["base"], timeout=10, headers={"Authorization": "B
 print(json.dumps({"samples": samples, "health": health, "not_applied": not_applied}))
 """
 
-PLAN = [{"capability": "climate.set_temperature", "target": "passenger", "parameters": {"celsius": 30.0}},
-        {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 3}}]
+PLAN = [
+    {"capability": "climate.set_temperature", "target": "passenger", "parameters": {"celsius": 30.0}},
+    {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 3}},
+]
 
 
 def main() -> int:
@@ -66,18 +69,26 @@ def main() -> int:
         # from a separate client process so client and server do not share a GIL.
         tokens = [mint(svc, "I'm cold")[0] for _ in range(args.calls + warmup)]
         cfg = {"base": svc.base, "bearer": svc.runtime.callback_token, "tokens": tokens, "plan": PLAN, "warmup": warmup}
-        proc = subprocess.run([sys.executable, "-c", CLIENT], input=json.dumps(cfg) + "\n", capture_output=True,
-                              text=True, timeout=600)
+        proc = subprocess.run(
+            [sys.executable, "-c", CLIENT], input=json.dumps(cfg) + "\n", capture_output=True, text=True, timeout=600
+        )
         result = json.loads(proc.stdout)
     finally:
         svc.stop()
     samples = result["samples"]
-    out = {"calls": args.calls, "not_applied": result["not_applied"], "p50_ms": round(statistics.median(samples), 3),
-           "p99_ms": round(pct(samples, 99), 3), "healthz_p50_ms": round(statistics.median(result["health"]), 3)}
+    out = {
+        "calls": args.calls,
+        "not_applied": result["not_applied"],
+        "p50_ms": round(statistics.median(samples), 3),
+        "p99_ms": round(pct(samples, 99), 3),
+        "healthz_p50_ms": round(statistics.median(result["health"]), 3),
+    }
     out["ratio_p50"] = round(out["p50_ms"] / out["healthz_p50_ms"], 2)
-    print(f"execute (2 actions, bound by a need): p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms "
-          f"over {args.calls} calls ({out['not_applied']} not applied); /healthz p50 {out['healthz_p50_ms']} ms; "
-          f"ratio {out['ratio_p50']}")
+    print(
+        f"execute (2 actions, bound by a need): p50 {out['p50_ms']} ms, p99 {out['p99_ms']} ms "
+        f"over {args.calls} calls ({out['not_applied']} not applied); /healthz p50 {out['healthz_p50_ms']} ms; "
+        f"ratio {out['ratio_p50']}"
+    )
     print(json.dumps(out))
     return 0
 

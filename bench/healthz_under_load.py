@@ -8,6 +8,7 @@ Two scenarios (DESIGN section 6 bounds, issue 8 defect e):
 2. 60 turns wait on a silent ECU (no simulator, 2 s confirmation timeout).
 Prints p50/p99/max in ms per scenario; the target is < 100 ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.service.harness import start_subprocess  # noqa: E402
 
-LOCKER = ("import sqlite3, sys, time\ndb = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-          "db.execute('BEGIN IMMEDIATE')\nprint('locked', flush=True)\ntime.sleep(float(sys.argv[2]))\n")
+LOCKER = (
+    "import sqlite3, sys, time\ndb = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+    "db.execute('BEGIN IMMEDIATE')\nprint('locked', flush=True)\ntime.sleep(float(sys.argv[2]))\n"
+)
 
 
 def probe(base: str, seconds: float) -> dict[str, float]:
@@ -40,8 +43,12 @@ def probe(base: str, seconds: float) -> dict[str, float]:
             xs.append((time.perf_counter() - t0) * 1000)
             time.sleep(0.02)
     xs.sort()
-    return {"n": len(xs), "p50_ms": round(xs[len(xs) // 2], 2), "p99_ms": round(xs[int(len(xs) * 0.99)], 2),
-            "max_ms": round(xs[-1], 2)}
+    return {
+        "n": len(xs),
+        "p50_ms": round(xs[len(xs) // 2], 2),
+        "p99_ms": round(xs[int(len(xs) * 0.99)], 2),
+        "max_ms": round(xs[-1], 2),
+    }
 
 
 def locked_db(seconds: float) -> dict[str, float]:
@@ -49,11 +56,15 @@ def locked_db(seconds: float) -> dict[str, float]:
     try:
         with svc.client(timeout=60) as c:
             sid = c.post("/api/v1/sessions").json()["session_id"]
-            locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(svc.state_dir / "n7web.sqlite3"),
-                                       str(seconds + 1)], stdout=subprocess.PIPE, text=True)
+            locker = subprocess.Popen(
+                [sys.executable, "-c", LOCKER, str(svc.state_dir / "n7web.sqlite3"), str(seconds + 1)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             locker.stdout.readline()
-            writer = threading.Thread(target=lambda: c.post(f"/api/v1/sessions/{sid}/messages",
-                                                            json={"text": "turn on the AC"}))
+            writer = threading.Thread(
+                target=lambda: c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"})
+            )
             writer.start()
             time.sleep(0.1)
             out = probe(svc.base, seconds)
@@ -66,14 +77,19 @@ def locked_db(seconds: float) -> dict[str, float]:
 
 
 def silent_ecu(seconds: float, turns: int = 60) -> dict[str, float]:
-    svc = start_subprocess(Path(tempfile.mkdtemp(prefix="n7bench-")),
-                           ["--no-assistant", "--simulator", "off", "--confirm-timeout-ms", "2000"])
+    svc = start_subprocess(
+        Path(tempfile.mkdtemp(prefix="n7bench-")),
+        ["--no-assistant", "--simulator", "off", "--confirm-timeout-ms", "2000"],
+    )
     try:
         with svc.client(timeout=120, limits=httpx.Limits(max_connections=turns + 10)) as c:
             sids = [c.post("/api/v1/sessions").json()["session_id"] for _ in range(turns)]
-            threads = [threading.Thread(target=lambda s=s: c.post(f"/api/v1/sessions/{s}/messages",
-                                                                 json={"text": "open the driver window"}))
-                       for s in sids]
+            threads = [
+                threading.Thread(
+                    target=lambda s=s: c.post(f"/api/v1/sessions/{s}/messages", json={"text": "open the driver window"})
+                )
+                for s in sids
+            ]
             for t in threads:
                 t.start()
             time.sleep(0.2)
@@ -91,7 +107,9 @@ def main() -> int:
     args = ap.parse_args()
     out = {"db_write_locked": locked_db(args.seconds), "sixty_turns_silent_ecu": silent_ecu(args.seconds)}
     for name, r in out.items():
-        print(f"/healthz with {name}: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms ({r['n']} probes)")
+        print(
+            f"/healthz with {name}: p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms ({r['n']} probes)"
+        )
     print(json.dumps(out))
     return 0
 

@@ -7,6 +7,7 @@ Each sample is one `POST /api/v1/sessions/{id}/messages` (JSON): parse,
 executor (validate, gates, ledger), audit row before the send, encode +
 E2E, send, the ECU's status echo, audit outcome, reply. Prints p50/p99 in ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,9 +25,16 @@ sys.path.insert(0, str(ROOT))
 
 from tests.service.harness import start_subprocess  # noqa: E402
 
-COMMANDS = ["set the driver temperature to 21", "set the driver temperature to 22.5", "open the passenger window",
-            "close the passenger window", "set the fan to 4", "set the fan to 2", "把副驾座椅加热开到3档",
-            "关闭副驾座椅加热"]
+COMMANDS = [
+    "set the driver temperature to 21",
+    "set the driver temperature to 22.5",
+    "open the passenger window",
+    "close the passenger window",
+    "set the fan to 4",
+    "set the fan to 2",
+    "把副驾座椅加热开到3档",
+    "关闭副驾座椅加热",
+]
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -56,13 +64,20 @@ def main() -> int:
                 not_applied += reply["status"] != "applied"
     finally:
         svc.stop()
-    out = {"commands": args.commands, "not_applied": not_applied,
-           "turn_p50_ms": round(statistics.median(turns), 3), "turn_p99_ms": round(pct(turns, 99), 3),
-           "healthz_p50_ms": round(statistics.median(health), 3), "healthz_p99_ms": round(pct(health, 99), 3)}
+    out = {
+        "commands": args.commands,
+        "not_applied": not_applied,
+        "turn_p50_ms": round(statistics.median(turns), 3),
+        "turn_p99_ms": round(pct(turns, 99), 3),
+        "healthz_p50_ms": round(statistics.median(health), 3),
+        "healthz_p99_ms": round(pct(health, 99), 3),
+    }
     out["ratio_p50"] = round(out["turn_p50_ms"] / out["healthz_p50_ms"], 2)
-    print(f"POST -> applied: p50 {out['turn_p50_ms']} ms, p99 {out['turn_p99_ms']} ms over {args.commands} "
-          f"({not_applied} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, p99 {out['healthz_p99_ms']} ms; "
-          f"ratio {out['ratio_p50']}")
+    print(
+        f"POST -> applied: p50 {out['turn_p50_ms']} ms, p99 {out['turn_p99_ms']} ms over {args.commands} "
+        f"({not_applied} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, p99 {out['healthz_p99_ms']} ms; "
+        f"ratio {out['ratio_p50']}"
+    )
     print(json.dumps(out))
     return 0
 

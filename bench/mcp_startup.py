@@ -150,16 +150,27 @@ def http_run() -> dict[str, float]:
         sock.listen(16)
         env = {**_child_env(), "N7WEB_MCP_BEARER_TOKEN": bearer, "N7WEB_MCP_LISTEN_FD": str(sock.fileno())}
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "mcp_server", "--http"], cwd=REPO, env=env,
-                                pass_fds=(sock.fileno(),), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mcp_server", "--http"],
+            cwd=REPO,
+            env=env,
+            pass_fds=(sock.fileno(),),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
             ready = time.perf_counter()
             request = urllib.request.Request(
-                f"http://127.0.0.1:{sock.getsockname()[1]}/mcp", method="POST",
+                f"http://127.0.0.1:{sock.getsockname()[1]}/mcp",
+                method="POST",
                 data=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).encode(),
-                headers={"Authorization": f"Bearer {bearer}", "Content-Type": "application/json",
-                         "Accept": "application/json, text/event-stream"})
+                headers={
+                    "Authorization": f"Bearer {bearer}",
+                    "Content-Type": "application/json",
+                    "Accept": "application/json, text/event-stream",
+                },
+            )
             with urllib.request.urlopen(request, timeout=READ_TIMEOUT_S) as answer:
                 tools = json.loads(answer.read())["result"]["tools"]
             listed = time.perf_counter()
@@ -169,8 +180,13 @@ def http_run() -> dict[str, float]:
             proc.wait(timeout=10)
             if proc.stdout is not None:
                 proc.stdout.close()
-    return {"ready_ms": (ready - start) * 1000, "tools_list_ms": (listed - start) * 1000,
-            "rss_mib": rss / 1024, "hwm_mib": hwm / 1024, "tools": float(len(tools))}
+    return {
+        "ready_ms": (ready - start) * 1000,
+        "tools_list_ms": (listed - start) * 1000,
+        "rss_mib": rss / 1024,
+        "hwm_mib": hwm / 1024,
+        "tools": float(len(tools)),
+    }
 
 
 def import_profile(command: list[str], top: int) -> list[tuple[int, int, str]]:

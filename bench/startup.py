@@ -12,6 +12,7 @@ waits in the backlog and is answered as soon as the lifespan has run, so
 the figure is the time to ready, not to the next probe. Prints each run,
 then the median/min/max per mode and the load average before and after.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,10 +83,16 @@ def main() -> int:
             print(f"run {i + 1} {mode}: {seconds:.3f} s", flush=True)
     out = {"load_before": before, "load_after": loadavg()}
     for mode, xs in times.items():
-        out[mode] = {"median_s": round(statistics.median(xs), 3), "min_s": round(min(xs), 3),
-                     "max_s": round(max(xs), 3), "runs": len(xs)}
-        print(f"{mode}: median {out[mode]['median_s']} s (min {out[mode]['min_s']}, max {out[mode]['max_s']}) "
-              f"over {len(xs)} starts")
+        out[mode] = {
+            "median_s": round(statistics.median(xs), 3),
+            "min_s": round(min(xs), 3),
+            "max_s": round(max(xs), 3),
+            "runs": len(xs),
+        }
+        print(
+            f"{mode}: median {out[mode]['median_s']} s (min {out[mode]['min_s']}, max {out[mode]['max_s']}) "
+            f"over {len(xs)} starts"
+        )
     print(f"load average before {before}, after {out['load_after']}")
     print(json.dumps(out))
     return 0

@@ -115,12 +115,14 @@ class BackendClient:
                 raise BackendTimeout("backend_timeout", "the backend stopped answering", outcome_known=False) from None
             except http.client.HTTPException as exc:
                 raise BackendProtocolError(
-                    "backend_protocol_error", f"the backend's answer is not valid HTTP ({type(exc).__name__})",
+                    "backend_protocol_error",
+                    f"the backend's answer is not valid HTTP ({type(exc).__name__})",
                     outcome_known=False,
                 ) from None
             except OSError as exc:
                 raise BackendUnavailable(
-                    "backend_connection_lost", f"the connection to the backend broke ({type(exc).__name__})",
+                    "backend_connection_lost",
+                    f"the connection to the backend broke ({type(exc).__name__})",
                     outcome_known=False,
                 ) from None
         finally:

@@ -72,8 +72,8 @@ _ACTION: dict[str, Any] = {
                 "maxLength": MAX_STRING_VALUE_LENGTH,
             },
             "description": (
-                "Exact catalog parameter names and JSON values, e.g. {\"celsius\": 21.0}, "
-                "{\"level\": 2}, {\"on\": true}, {\"open_percent\": 50}; {} when the capability has none. "
+                'Exact catalog parameter names and JSON values, e.g. {"celsius": 21.0}, '
+                '{"level": 2}, {"on": true}, {"open_percent": 50}; {} when the capability has none. '
                 f"At most {MAX_PARAMETERS} entries; values are booleans, numbers or strings of at most "
                 f"{MAX_STRING_VALUE_LENGTH} characters."
             ),

@@ -146,8 +146,9 @@ def announce_ready() -> None:
         pass
 
 
-def build_app(config: CallbackConfig, listen: ListenConfig, secrets: RecentSecrets,
-              on_ready: Callable[[], None] = announce_ready) -> App:
+def build_app(
+    config: CallbackConfig, listen: ListenConfig, secrets: RecentSecrets, on_ready: Callable[[], None] = announce_ready
+) -> App:
     server = build_server(config, secrets)
     manager = StreamableHTTPSessionManager(
         app=server,
@@ -171,12 +172,21 @@ async def _exit_with_parent(server: uvicorn.Server) -> None:
 async def serve_http(config: CallbackConfig, listen: ListenConfig, secrets: RecentSecrets) -> None:
     """Serve until SIGTERM/SIGINT (uvicorn's handlers) or the parent's exit, on the inherited socket."""
     app = build_app(config, listen, secrets)
-    server = uvicorn.Server(uvicorn.Config(
-        app, lifespan="on", log_config=None, log_level="warning", access_log=False,
-        proxy_headers=False, server_header=False, date_header=False,
-        limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=KEEP_ALIVE_S,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
-    ))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            lifespan="on",
+            log_config=None,
+            log_level="warning",
+            access_log=False,
+            proxy_headers=False,
+            server_header=False,
+            date_header=False,
+            limit_concurrency=MAX_CONNECTIONS,
+            timeout_keep_alive=KEEP_ALIVE_S,
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        )
+    )
     async with anyio.create_task_group() as group:
         group.start_soon(_exit_with_parent, server)
         await server.serve(sockets=[listen.sock])

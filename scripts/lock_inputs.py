@@ -9,6 +9,7 @@ regenerating the lock), naming the fix.
     python scripts/lock_inputs.py build-requires       # one requirement a line
     python scripts/lock_inputs.py check FILE...        # exit 1 naming the stale files
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,7 @@ def fingerprint() -> str:
 def recorded(path: Path) -> str | None:
     for line in path.read_text(encoding="utf-8").splitlines()[:20]:
         if line.startswith(HEADER):
-            return line[len(HEADER):].strip()
+            return line[len(HEADER) :].strip()
     return None
 
 
@@ -55,8 +56,11 @@ def main(argv: list[str]) -> int:
         want = fingerprint()
         stale = [name for name in argv[1:] if not (ROOT / name).is_file() or recorded(ROOT / name) != want]
         if stale:
-            print(f"{', '.join(stale)} do(es) not match pyproject.toml's dependencies: "
-                  "run `make lock` and commit the lock files", file=sys.stderr)
+            print(
+                f"{', '.join(stale)} do(es) not match pyproject.toml's dependencies: "
+                "run `make lock` and commit the lock files",
+                file=sys.stderr,
+            )
             return 1
         return 0
     print(__doc__, file=sys.stderr)

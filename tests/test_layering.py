@@ -2,6 +2,7 @@
 nothing from app/ or mcp_server/; mcp_server/ nothing from app/ or vehicle/;
 app/ has no import cycle; routes reach the turn pipeline only through what
 ``app.turn`` exports."""
+
 from __future__ import annotations
 
 import ast
@@ -65,7 +66,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
             if nxt.startswith(node + ".") or node.startswith(nxt + "."):
                 continue
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         stack.pop()
@@ -105,15 +106,20 @@ def test_the_cycle_check_can_fail():
 def test_routes_stay_off_pipeline_internals():
     """Routes import ``app.turn`` (its exports), never ``app.turn.<module>``."""
     routes = sorted((ROOT / "app" / "api").rglob("*.py"))
-    offenders = {str(f.relative_to(ROOT)): sorted(m for m in imported_modules(f)
-                                                  if m.startswith("app.turn.") and m.split(".")[2] not in _exported())
-                 for f in routes}
+    offenders = {
+        str(f.relative_to(ROOT)): sorted(
+            m for m in imported_modules(f) if m.startswith("app.turn.") and m.split(".")[2] not in _exported()
+        )
+        for f in routes
+    }
     assert {f: bad for f, bad in offenders.items() if bad} == {}
 
 
 def test_the_routes_check_can_fail(tmp_path):
     sample = ROOT / "app" / "api" / "routes" / "x.py"
-    modules = imported_modules_of_text(sample, "from app.turn.pipeline import TurnPipeline\nfrom app.turn import interrupt\n")
+    modules = imported_modules_of_text(
+        sample, "from app.turn.pipeline import TurnPipeline\nfrom app.turn import interrupt\n"
+    )
     assert "app.turn.pipeline" in modules and "app.turn.interrupt" in modules
     assert "pipeline" not in _exported() and "interrupt" in _exported()
 

@@ -14,6 +14,7 @@ pytest is started directly and the stamp is stale, the test tells make to
 treat the stamp as current (``-o``): re-installing the shared ``.venv`` while
 other tests use it is not this test's business.
 """
+
 from __future__ import annotations
 
 import json
@@ -99,18 +100,30 @@ def test_readme_quick_start(tmp_path):
     port = free_port()
     state = tmp_path / "state"
     env = {k: v for k, v in os.environ.items() if not k.startswith("N7WEB_")}
-    env.update({"N7WEB_PORT": str(port), "N7WEB_STATE_DIR": str(state), "N7WEB_NO_ASSISTANT": "1",
-                "N7WEB_CAN_CHANNEL": "qs_" + uuid.uuid4().hex[:10]})
+    env.update(
+        {
+            "N7WEB_PORT": str(port),
+            "N7WEB_STATE_DIR": str(state),
+            "N7WEB_NO_ASSISTANT": "1",
+            "N7WEB_CAN_CHANNEL": "qs_" + uuid.uuid4().hex[:10],
+        }
+    )
     env.pop("MAKEFLAGS", None)
     env.pop("MAKELEVEL", None)
-    stamp_current = subprocess.run(["make", "-q", "bootstrap"], cwd=ROOT, env=env,
-                                   capture_output=True).returncode == 0
+    stamp_current = subprocess.run(["make", "-q", "bootstrap"], cwd=ROOT, env=env, capture_output=True).returncode == 0
     make = ["make", "run"] if stamp_current else ["make", "-o", STAMP, "run"]
 
     log = tmp_path / "make-run.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(make, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            make,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, proc, log)
@@ -123,8 +136,9 @@ def test_readme_quick_start(tmp_path):
         outputs = []
         for cmd in later:
             cmd = cmd.replace(f"127.0.0.1:{README_PORT}", f"127.0.0.1:{port}")
-            done = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=ROOT, env=env,
-                                  capture_output=True, text=True, timeout=120)
+            done = subprocess.run(
+                ["bash", "-o", "pipefail", "-c", cmd], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+            )
             assert done.returncode == 0, (cmd, done.stdout, done.stderr)
             outputs.append((cmd, done.stdout))
 

@@ -5,6 +5,7 @@ glue would run it: it finds the service through ``N7WEB_PORT`` or ``--url``,
 keeps one session in ``STATE_DIR/voice-session.json``, and prints the
 speakable reply (or the whole Reply with ``--json``).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,16 +29,18 @@ def service(tmp_path_factory):
     svc.stop()
 
 
-def say(*args: str, port: int | None = None, state_dir: Path | None = None,
-        extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def say(
+    *args: str, port: int | None = None, state_dir: Path | None = None, extra_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("N7WEB_")}
     if port is not None:
         env["N7WEB_PORT"] = str(port)
     if state_dir is not None:
         env["N7WEB_STATE_DIR"] = str(state_dir)
     env.update(extra_env or {})
-    return subprocess.run([sys.executable, "-m", "app.cli", "say", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", "say", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def history(service, session_id: str) -> list[dict]:
@@ -53,8 +56,9 @@ def session_in(state_dir: Path) -> str:
 
 def test_prints_the_speakable_reply_and_reuses_one_session(service, tmp_path):
     state = tmp_path / "state"
-    first = say("set the driver side to 21.5 degrees and open the passenger window to 30%",
-                port=service.port, state_dir=state)
+    first = say(
+        "set the driver side to 21.5 degrees and open the passenger window to 30%", port=service.port, state_dir=state
+    )
     assert first.returncode == 0, first.stderr
     assert first.stdout == "Driver temperature set to 21.5 degrees. Passenger window opened to 30 percent.\n"
     assert first.stderr == ""
@@ -67,8 +71,10 @@ def test_prints_the_speakable_reply_and_reuses_one_session(service, tmp_path):
     assert session_in(state) == session_id  # the same session, kept across calls
 
     turns = history(service, session_id)
-    assert [t["text"] for t in turns] == ["set the driver side to 21.5 degrees and open the passenger window to 30%",
-                                          "把空调温度调到22度"]
+    assert [t["text"] for t in turns] == [
+        "set the driver side to 21.5 degrees and open the passenger window to 30%",
+        "把空调温度调到22度",
+    ]
     assert {t["source"] for t in turns} == {"voice"}
     assert turns[0]["reply"]["reply_text"] + "\n" == first.stdout
 
@@ -77,14 +83,26 @@ def test_json_prints_the_whole_reply(service, tmp_path):
     out = say("--json", "open the driver window halfway", port=service.port, state_dir=tmp_path)
     assert out.returncode == 0, out.stderr
     reply = json.loads(out.stdout)
-    assert set(reply) == {"session_id", "turn_id", "client_message_id", "language", "handled_by", "status",
-                          "reply_text", "actions", "assistant_error"}
+    assert set(reply) == {
+        "session_id",
+        "turn_id",
+        "client_message_id",
+        "language",
+        "handled_by",
+        "status",
+        "reply_text",
+        "actions",
+        "assistant_error",
+    }
     assert reply["session_id"] == session_in(tmp_path)
     assert reply["language"] == "en" and reply["handled_by"] == "local" and reply["status"] == "applied"
     assert reply["reply_text"] == "Driver window opened to 50 percent."
     [action] = reply["actions"]
     assert (action["capability"], action["target"], action["parameters"]) == (
-        "window.set_position", "driver", {"open_percent": 50})
+        "window.set_position",
+        "driver",
+        {"open_percent": 50},
+    )
     assert action["status"] == "applied" and action["reason"] is None
     assert reply["client_message_id"].startswith("voice-")
 

@@ -3,6 +3,7 @@
 Parameters are plain JSON values (bool, int, float, str): `celsius` is a
 float, levels and percents are ints (DESIGN section 4).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,7 +41,11 @@ class Action:
     to the range end instead of being refused there (DESIGN section 3)."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"capability": self.capability, "target": self.target, "parameters": dict(self.parameters)}
+        out: dict[str, Any] = {
+            "capability": self.capability,
+            "target": self.target,
+            "parameters": dict(self.parameters),
+        }
         if self.vague:
             out["vague"] = True
         return out

@@ -13,6 +13,7 @@ Resolution is per member and against the value the car last *confirmed*:
   it would pass it, and a member already at that end is refused
   ``out_of_range`` ("the fan is already at its highest level, 7").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -92,15 +93,20 @@ def resolve(
     passes = new > param.max if up else new < param.min
     position = kind_of(twin.value) == "position"
     detail: dict[str, Any] = {
-        "current": amount(current, twin.value), "current_value": current,
-        "end": end_words(twin.value, up), "limit": level_limit(end, twin.value), "limit_value": end,
+        "current": amount(current, twin.value),
+        "current_value": current,
+        "end": end_words(twin.value, up),
+        "limit": level_limit(end, twin.value),
+        "limit_value": end,
     }
     if (current >= end) if up else (current <= end):
         return Refusal(Reason.OUT_OF_RANGE, what, {**detail, "variant": "at_end_position" if position else "at_end"})
     if passes:
         if not vague:
             variant = "beyond_position" if position else "beyond"
-            return Refusal(Reason.OUT_OF_RANGE, what, {**detail, "variant": variant, "change": change_words(delta, twin.delta)})
+            return Refusal(
+                Reason.OUT_OF_RANGE, what, {**detail, "variant": variant, "change": change_words(delta, twin.delta)}
+            )
         new = end
     if param.type == "int":
         if not float(new).is_integer():

@@ -8,6 +8,7 @@ or ``km/h``; Chinese without English words or spaces), so a refusal read
 aloud and a refusal shown on screen say the same thing. The executor's
 success sentences can use the same helpers (:func:`amount`, :func:`adjust_success`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -21,9 +22,12 @@ Kind = Literal["degrees", "level", "percent", "position"]
 
 #: What a numeric parameter counts (by parameter name, as in the catalog).
 KIND_OF: dict[str, Kind] = {
-    "celsius": "degrees", "delta_celsius": "degrees",
-    "level": "level", "delta_level": "level",
-    "open_percent": "position", "delta_percent": "position",
+    "celsius": "degrees",
+    "delta_celsius": "degrees",
+    "level": "level",
+    "delta_level": "level",
+    "open_percent": "position",
+    "delta_percent": "position",
     "brightness": "percent",
 }
 
@@ -91,26 +95,35 @@ def amount(value: Any, parameter: str, screen: bool = False) -> Words:
 
 
 def level_limit(value: float, parameter: str) -> Words:
-    """"7" / "7档" for a level (after "highest level, "), the amount otherwise."""
+    """ "7" / "7档" for a level (after "highest level, "), the amount otherwise."""
     if kind_of(parameter) == "level":
         return _words("units", "level", "bare", n=number(value))
     return amount(value, parameter)
 
 
 def _step_words(param: Parameter, parameter: str) -> Words | None:
-    """"in half-degree steps" where the step is not the obvious whole unit."""
+    """ "in half-degree steps" where the step is not the obvious whole unit."""
     step = param.effective_step
     if param.type != "float" or not step:
         return None
     unit = amount(step, parameter)
     half = kind_of(parameter) == "degrees" and step == 0.5
-    return Words(*(messages().text("ranges", "steps", lang, "half_degree" if half else None, step=unit.get(lang))
-                   for lang in ("en", "zh")))
+    return Words(
+        *(
+            messages().text("ranges", "steps", lang, "half_degree" if half else None, step=unit.get(lang))
+            for lang in ("en", "zh")
+        )
+    )
 
 
 #: How a list joins: (key between the first items, key before the last), from the table's ``lists``.
-_LISTS = {"and": ("comma", "and"), "or": ("comma", "or"), "also": ("settings", "also"),
-          "settings": ("settings", "settings"), "comma": ("comma", "comma")}
+_LISTS = {
+    "and": ("comma", "and"),
+    "or": ("comma", "or"),
+    "also": ("settings", "also"),
+    "settings": ("settings", "settings"),
+    "comma": ("comma", "comma"),
+}
 
 
 def join_words(items: Sequence[str], language: str, how: str = "and") -> str:
@@ -125,15 +138,24 @@ def join_words(items: Sequence[str], language: str, how: str = "and") -> str:
 
 
 def join_choices(choices: Sequence[tuple[str, str]]) -> Words:
-    """"red, green or blue" / "红色、绿色或蓝色"."""
+    """ "red, green or blue" / "红色、绿色或蓝色"."""
     return Words(join_words([c[0] for c in choices], "en", "or"), join_words([c[1] for c in choices], "zh", "or"))
 
 
 def _each(section: str, key: str, variant: str | None = None, **values: Words | str) -> Words:
     """A template filled per language with the matching side of each :class:`Words` value."""
-    return Words(*(messages().text(section, key, lang, variant,
-                                   **{k: v.get(lang) if isinstance(v, Words) else v for k, v in values.items()})
-                   for lang in ("en", "zh")))
+    return Words(
+        *(
+            messages().text(
+                section,
+                key,
+                lang,
+                variant,
+                **{k: v.get(lang) if isinstance(v, Words) else v for k, v in values.items()},
+            )
+            for lang in ("en", "zh")
+        )
+    )
 
 
 def range_words(param: Parameter, parameter: str) -> Words:
@@ -157,7 +179,7 @@ def range_words(param: Parameter, parameter: str) -> Words:
 
 
 def change_words(delta: float, parameter: str) -> Words:
-    """"raising it by 2 degrees" / "调高2度" ("opening it by 30 percent" / "开大百分之30")."""
+    """ "raising it by 2 degrees" / "调高2度" ("opening it by 30 percent" / "开大百分之30")."""
     size = amount(delta, parameter)
     if delta == 0:
         key = "none"
@@ -182,7 +204,9 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def adjust_success(what: Words, value_parameter: str, delta_parameter: str, delta: float, results: Sequence[Any]) -> Words:
+def adjust_success(
+    what: Words, value_parameter: str, delta_parameter: str, delta: float, results: Sequence[Any]
+) -> Words:
     """The sentence for an applied relative change, naming where it ended.
 
     ``results`` are the absolute values sent, one per member. One common
@@ -205,6 +229,20 @@ def adjust_success(what: Words, value_parameter: str, delta_parameter: str, delt
 
 
 __all__ = [
-    "BOOL_WORDS", "CHOICE_WORDS", "KIND_OF", "PARAMETER_WORDS", "Words", "adjust_success", "amount",
-    "capitalized", "change_words", "end_words", "join_choices", "join_words", "kind_of", "level_limit", "number", "range_words",
+    "BOOL_WORDS",
+    "CHOICE_WORDS",
+    "KIND_OF",
+    "PARAMETER_WORDS",
+    "Words",
+    "adjust_success",
+    "amount",
+    "capitalized",
+    "change_words",
+    "end_words",
+    "join_choices",
+    "join_words",
+    "kind_of",
+    "level_limit",
+    "number",
+    "range_words",
 ]

@@ -11,6 +11,7 @@ Order of checks for one command: execution mode, presence, peripheral,
 interlocks; within an interlock, staleness, then speed, then gear (speed is
 the more dangerous condition, so it is the reason a person hears first).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -108,9 +109,11 @@ def _triggers(ctx: GateContext, when: Any, cmd: Command) -> bool:
 
 def mode_commands(catalog: Catalog, mode_id: str) -> list[Command]:
     """A saved mode's physical commands, step by step, groups expanded."""
-    return [Command(step.capability, member, dict(step.parameters))
-            for step in catalog.modes[mode_id].steps
-            for member in catalog.members(step.capability, step.target)]
+    return [
+        Command(step.capability, member, dict(step.parameters))
+        for step in catalog.modes[mode_id].steps
+        for member in catalog.members(step.capability, step.target)
+    ]
 
 
 def check_mode(ctx: GateContext, mode_id: str, commands: list[Command]) -> tuple[Refusal | None, list[Refusal | None]]:
@@ -131,7 +134,9 @@ def check_mode(ctx: GateContext, mode_id: str, commands: list[Command]) -> tuple
     return None, verdicts
 
 
-def expand_mode(ctx: GateContext, mode_id: str) -> tuple[list[Command], Refusal | None, list[tuple[Command, Refusal | None]]]:
+def expand_mode(
+    ctx: GateContext, mode_id: str
+) -> tuple[list[Command], Refusal | None, list[tuple[Command, Refusal | None]]]:
     """A saved mode's commands, all-or-nothing: (commands, refusal, per-step results)."""
     commands = mode_commands(ctx.catalog, mode_id)
     refusal, verdicts = check_mode(ctx, mode_id, commands)

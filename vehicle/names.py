@@ -4,6 +4,7 @@ Every sentence about a control (refusals, results, questions) names it the
 same way: "driver temperature" / "主驾温度", "all windows" / "全部车窗".
 How a member and a group read comes from the message table (section ``names``).
 """
+
 from __future__ import annotations
 
 from .catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
@@ -41,10 +42,21 @@ def _name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, s
     # How a group reads in a sentence ("Temperature in all zones raised by 2 degrees").
     group = f"{cap.target_type}_{target}"
     if target and catalog.is_group(capability, target) and table.has("names", group):
-        return (table.text("names", group, "en", label=cap.label.en), table.text("names", group, "zh", label=cap.label.zh))
+        return (
+            table.text("names", group, "en", label=cap.label.en),
+            table.text("names", group, "zh", label=cap.label.zh),
+        )
     if target and target != "cabin" and target in catalog.targets:
-        return tuple(table.text("names", "member", lang, member=catalog.target_label(capability, target, lang),
-                                label=cap.label.get(lang)) for lang in ("en", "zh"))  # type: ignore[return-value]
+        return tuple(
+            table.text(
+                "names",
+                "member",
+                lang,
+                member=catalog.target_label(capability, target, lang),
+                label=cap.label.get(lang),
+            )
+            for lang in ("en", "zh")
+        )  # type: ignore[return-value]
     return (cap.label.en, cap.label.zh)
 
 

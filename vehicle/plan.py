@@ -8,6 +8,7 @@ asked for is worse than refusing. The step is checked exactly as the encoder
 will encode it (:meth:`Parameter.on_step`), so a value validation accepts is
 a value the DBC codec carries unchanged.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -57,22 +58,29 @@ def validate_action(
     if not isinstance(target, str) or target not in catalog.valid_targets(capability):
         return Refusal(Reason.UNKNOWN_TARGET, control_name(catalog, capability, None), {"target": str(target)})
     if not isinstance(vague, bool) or (vague and twin_of(catalog, capability) is None):
-        return Refusal(Reason.INVALID_PARAMETER, what, {"problem": "vague is only for a relative change, as true or false"})
+        return Refusal(
+            Reason.INVALID_PARAMETER, what, {"problem": "vague is only for a relative change, as true or false"}
+        )
     for name in parameters:
         if name not in cap.parameters:
             return Refusal(Reason.INVALID_PARAMETER, what, {"problem": f"unknown parameter {name!r}"})
     for name, param in cap.parameters.items():
         if name not in parameters:
             if not param.optional:
-                return Refusal(Reason.INVALID_PARAMETER, what, {"problem": f"missing parameter {name!r}", "variant": "missing"})
+                return Refusal(
+                    Reason.INVALID_PARAMETER, what, {"problem": f"missing parameter {name!r}", "variant": "missing"}
+                )
             continue
         refusal = check_value(what, name, param, parameters[name])
         if refusal is not None:
             return refusal
     if cap.at_least_one and not parameters:
         words = join_choices([PARAMETER_WORDS.get(n, (n, n)) for n in cap.parameters])
-        return Refusal(Reason.INVALID_PARAMETER, what, {"problem": "give " + " or ".join(cap.parameters),
-                                                        "variant": "at_least_one", "needs": words})
+        return Refusal(
+            Reason.INVALID_PARAMETER,
+            what,
+            {"problem": "give " + " or ".join(cap.parameters), "variant": "at_least_one", "needs": words},
+        )
     return Action(capability, target, dict(parameters), vague=vague)
 
 
@@ -92,7 +100,9 @@ def check_value(what: tuple[str, str], name: str, param: Parameter, value: Any) 
     if change:
         return Refusal(Reason.OUT_OF_RANGE, what, {**detail, "variant": "change", "value": change_words(value, name)})
     in_range = param.min is not None and param.max is not None and param.min <= value <= param.max
-    return Refusal(Reason.OUT_OF_RANGE, what, {**detail, "variant": "step" if in_range else None, "value": amount(value, name)})
+    return Refusal(
+        Reason.OUT_OF_RANGE, what, {**detail, "variant": "step" if in_range else None, "value": amount(value, name)}
+    )
 
 
 def resolve_adjust(
@@ -126,6 +136,16 @@ def to_commands(catalog: Catalog, state: ConfirmedState, action: Action) -> list
 
 
 __all__ = [
-    "ADJUST", "ADJUSTS", "SET_TEMPERATURE", "ConfirmedState", "Twin", "adjust_capabilities", "check_value",
-    "control_name", "resolve_adjust", "to_commands", "twin_of", "validate_action",
+    "ADJUST",
+    "ADJUSTS",
+    "SET_TEMPERATURE",
+    "ConfirmedState",
+    "Twin",
+    "adjust_capabilities",
+    "check_value",
+    "control_name",
+    "resolve_adjust",
+    "to_commands",
+    "twin_of",
+    "validate_action",
 ]

@@ -8,6 +8,7 @@ clients can branch on (``reason``) and a sentence a person can read
 (``message``). Details (allowed range, current value, limit) travel with the
 refusal so the message names them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -127,8 +128,13 @@ def group_refusal(what: tuple[str, str], refusals: Sequence[Refusal]) -> Refusal
     same_reason = all(r.reason == first.reason for r in refusals[1:])
     if same_reason and first.reason != Reason.OUT_OF_RANGE:
         return Refusal(first.reason, what, {k: v for k, v in first.detail.items() if k == "variant"})
-    if same_reason and "limit" in first.detail and all(
-        r.detail.get("limit") == first.detail["limit"] and r.detail.get("end") == first.detail.get("end") for r in refusals
+    if (
+        same_reason
+        and "limit" in first.detail
+        and all(
+            r.detail.get("limit") == first.detail["limit"] and r.detail.get("end") == first.detail.get("end")
+            for r in refusals
+        )
     ):
         # Members at different values ran into the same end of the range.
         position = str(first.detail.get("variant", "")).endswith("position")

@@ -9,6 +9,7 @@ Fail closed: a seat string that is not one of the known seats is refused
 ``seat_not_permitted`` for everything; a rear seat's window command while
 the child lock state is not known yet is refused ``child_lock``.
 """
+
 from __future__ import annotations
 
 from .amounts import Words
@@ -66,7 +67,9 @@ def seat_refusal(
     what = control_name(catalog, capability, member)
     if not permits(catalog, seat, capability, member):
         variant = UNKNOWN if key not in SEAT_WORDS else key if key in ("outside", UNKNOWN) else None
-        return Refusal(Reason.SEAT_NOT_PERMITTED, what, {"seat": SEAT_WORDS.get(key, SEAT_WORDS[UNKNOWN]), "variant": variant})
+        return Refusal(
+            Reason.SEAT_NOT_PERMITTED, what, {"seat": SEAT_WORDS.get(key, SEAT_WORDS[UNKNOWN]), "variant": variant}
+        )
     lock = catalog.seats.child_lock
     if key in lock.seats and capability in lock.capabilities and child_lock is not False:
         return Refusal(Reason.CHILD_LOCK, what, {"variant": None if child_lock else UNKNOWN})

@@ -20,6 +20,7 @@ link's receive thread calls it about ten times a second), publishes
 next vehicle status frame publishes ``stale: false`` and logs that the
 state is live again (DESIGN section 6).
 """
+
 from __future__ import annotations
 
 import logging
@@ -124,8 +125,10 @@ class VehicleState:
     def _controls_copy(self) -> dict[str, dict[str, dict[str, ParamValue] | None]]:
         # two levels of plain dicts of scalars: a comprehension copies them
         # fully, at a fraction of copy.deepcopy's cost (taken on every turn)
-        return {cap: {m: (dict(p) if p is not None else None) for m, p in members.items()}
-                for cap, members in self._controls.items()}
+        return {
+            cap: {m: (dict(p) if p is not None else None) for m, p in members.items()}
+            for cap, members in self._controls.items()
+        }
 
     def snapshot(self) -> dict[str, Any]:
         """The ``GET /api/v1/vehicle/state`` body (DESIGN section 6)."""
@@ -173,7 +176,9 @@ class VehicleState:
                 new = dict(params)
                 if members[member] != new:
                     members[member] = new
-                    events.append(("state.changed", {"capability": capability, "target": member, "parameters": dict(new)}))
+                    events.append(
+                        ("state.changed", {"capability": capability, "target": member, "parameters": dict(new)})
+                    )
             subscribers = list(self._subscribers)
         self._emit(subscribers, events)
 
@@ -193,15 +198,21 @@ class VehicleState:
                 silent_since, self._stale_since = self._stale_since, None
                 if was_stale or (speed_kph, gear, child_lock) != (self._speed, self._gear, self._child_lock):
                     self._speed, self._gear, self._child_lock = speed_kph, gear, child_lock
-                    events.append(("vehicle.changed", {"speed_kph": speed_kph, "gear": gear, "child_lock": child_lock,
-                                                       "stale": False}))
+                    events.append(
+                        (
+                            "vehicle.changed",
+                            {"speed_kph": speed_kph, "gear": gear, "child_lock": child_lock, "stale": False},
+                        )
+                    )
                 subscribers = list(self._subscribers)
             if was_stale:
                 if silent_since is None:
                     log.info("vehicle status received: vehicle state is live")
                 else:
-                    log.info("vehicle status frames resumed after %.1f s without one: vehicle state is live again",
-                             now - silent_since)
+                    log.info(
+                        "vehicle status frames resumed after %.1f s without one: vehicle state is live again",
+                        now - silent_since,
+                    )
             self._emit(subscribers, events)
 
     def check_stale(self) -> bool:
@@ -217,24 +228,42 @@ class VehicleState:
                 reading = self._reading()
                 stale = self._stale(reading)
                 flipped = stale and not self._said_stale
-                never = stale and reading.age is None and not self._said_never \
+                never = (
+                    stale
+                    and reading.age is None
+                    and not self._said_never
                     and self._clock() - self._born > self._max_age
+                )
                 if flipped:
                     self._said_stale = True
                     self._stale_since = self._at_mono
-                    events.append(("vehicle.changed", {"speed_kph": reading.speed_kph, "gear": reading.gear,
-                                                       "child_lock": reading.child_lock, "stale": True}))
+                    events.append(
+                        (
+                            "vehicle.changed",
+                            {
+                                "speed_kph": reading.speed_kph,
+                                "gear": reading.gear,
+                                "child_lock": reading.child_lock,
+                                "stale": True,
+                            },
+                        )
+                    )
                 if never:
                     self._said_never = True
                 subscribers = list(self._subscribers)
             if flipped:
-                log.warning("no vehicle status frame for %.1f s (limit %.1f s): vehicle state is stale; "
-                            "commands that need speed and gear are refused until the ECU reports again",
-                            reading.age, self._max_age)
+                log.warning(
+                    "no vehicle status frame for %.1f s (limit %.1f s): vehicle state is stale; "
+                    "commands that need speed and gear are refused until the ECU reports again",
+                    reading.age,
+                    self._max_age,
+                )
             elif never:
-                log.warning("no vehicle status frame %.1f s after start: vehicle state is stale; "
-                            "commands that need speed and gear are refused until the ECU reports",
-                            self._max_age)
+                log.warning(
+                    "no vehicle status frame %.1f s after start: vehicle state is stale; "
+                    "commands that need speed and gear are refused until the ECU reports",
+                    self._max_age,
+                )
             self._emit(subscribers, events)
         return stale
 
@@ -243,7 +272,9 @@ class VehicleState:
         if self._at_mono is None or self._at_wall is None:
             return VehicleReading(None, None, None, None)
         updated = datetime.fromtimestamp(self._at_wall, tz=UTC).isoformat(timespec="milliseconds")
-        return VehicleReading(self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono), self._child_lock)
+        return VehicleReading(
+            self._speed, self._gear, updated, max(0.0, self._clock() - self._at_mono), self._child_lock
+        )
 
     @staticmethod
     def _emit(subscribers: list[Subscriber], events: list[Event]) -> None:

@@ -12,6 +12,7 @@ the model claimed): :func:`success_sentence` for an applied action,
 the turn's own replies. ``voice=True`` keeps units as words; on screen
 degrees and percent are written short (22 °C, 40%).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -47,9 +48,16 @@ def _finish(text: str, language: str) -> str:
     return text if language == "zh" else capitalized(text)
 
 
-def success_sentence(catalog: Catalog, capability: str, target: str | None, params: dict[str, Any],
-                     language: str, voice: bool = False, results: Sequence[Any] = (),
-                     before: Sequence[Any] = ()) -> str:
+def success_sentence(
+    catalog: Catalog,
+    capability: str,
+    target: str | None,
+    params: dict[str, Any],
+    language: str,
+    voice: bool = False,
+    results: Sequence[Any] = (),
+    before: Sequence[Any] = (),
+) -> str:
     """The sentence for an applied action ("Driver temperature set to 22 degrees.").
 
     ``results`` are the absolute values a relative change sent, one per
@@ -107,8 +115,13 @@ def success_sentence(catalog: Catalog, capability: str, target: str | None, para
 def _closes(value: Any, before: Sequence[Any]) -> bool:
     """True when an opening set to ``value`` is smaller than every member's known value before."""
     known = [b for b in before if isinstance(b, (int, float)) and not isinstance(b, bool)]
-    return bool(known) and len(known) == len(before) and isinstance(value, (int, float)) \
-        and not isinstance(value, bool) and all(b > value for b in known)
+    return (
+        bool(known)
+        and len(known) == len(before)
+        and isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and all(b > value for b in known)
+    )
 
 
 def status_sentence(status: str, catalog: Catalog, capability: str, target: str | None, language: str) -> str:
@@ -167,5 +180,14 @@ def words(section: str, key: str, variant: str | None = None, **values: Any) -> 
     return Words(*messages().pair(section, key, variant, **values))
 
 
-__all__ = ["join_list", "join_sentences", "model_rules", "state_phrase", "state_sentence",
-           "status_sentence", "success_sentence", "turn_sentence", "words"]
+__all__ = [
+    "join_list",
+    "join_sentences",
+    "model_rules",
+    "state_phrase",
+    "state_sentence",
+    "status_sentence",
+    "success_sentence",
+    "turn_sentence",
+    "words",
+]

@@ -4,6 +4,7 @@
 ``inf`` and raises ``RecursionError`` on deep nesting; each of these is an
 ``invalid_body`` (422) here, before any model or route sees the value.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,13 @@ def strict_json(raw: bytes) -> Any:
     except RecursionError:
         raise ApiError(422, "invalid_body", f"body is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
-        reason = "number out of range" if "range" in str(exc) else \
-            "NaN and Infinity are not JSON" if "not a JSON number" in str(exc) else "body is not valid JSON"
+        reason = (
+            "number out of range"
+            if "range" in str(exc)
+            else "NaN and Infinity are not JSON"
+            if "not a JSON number" in str(exc)
+            else "body is not valid JSON"
+        )
         raise ApiError(422, "invalid_body", reason) from None
     if _depth(value) > MAX_DEPTH:
         raise ApiError(422, "invalid_body", f"body is nested deeper than {MAX_DEPTH} levels")

@@ -2,6 +2,7 @@
 
 All async on purpose: a sync dependency costs a threadpool hop per request.
 """
+
 from __future__ import annotations
 
 import hmac

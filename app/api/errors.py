@@ -5,6 +5,7 @@ FastAPI's default ``{"detail": ...}`` is replaced, validation errors become
 hold a token), and an unexpected exception becomes ``internal_error`` with
 no stack trace in the response or the log line.
 """
+
 from __future__ import annotations
 
 import logging
@@ -30,9 +31,17 @@ def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error_body(code, message), status_code=status)
 
 
-_HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 409: "conflict", 413: "body_too_large",
-               415: "unsupported_media_type", 422: "invalid_body"}
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_body",
+}
 
 
 def install(app: FastAPI) -> None:

@@ -8,6 +8,7 @@
 - sessions and stored turns: ``Store.max_sessions``, turns follow the audit
   retention.
 """
+
 from __future__ import annotations
 
 import asyncio

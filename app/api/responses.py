@@ -5,6 +5,7 @@ models describe them (DESIGN section 6) and every error answer is the one
 envelope ``{"error": {"code", "message"}}`` — FastAPI's ``{"detail": ...}``
 is removed from the schema as it is from the wire.
 """
+
 from __future__ import annotations
 
 from typing import Any, Literal

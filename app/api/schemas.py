@@ -1,4 +1,5 @@
 """Request bodies: strict types, unknown keys refused at every level."""
+
 from __future__ import annotations
 
 from typing import Literal

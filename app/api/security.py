@@ -12,6 +12,7 @@
   an unauthenticated caller learns nothing about their bodies.
 A pure ASGI middleware, so SSE responses are not buffered.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -105,7 +106,15 @@ def _replay(body: bytes, receive: Any, disconnected: bool) -> Any:
 
 async def _reject(send: Any, status: int, code: str, message: str) -> None:
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

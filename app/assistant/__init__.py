@@ -17,12 +17,19 @@ Layers (each its own module, each testable alone):
 Nothing here reads the environment at import: build
 :class:`AssistantSettings` with ``AssistantSettings.from_env(os.environ, ...)``.
 """
+
 from .conversations import CodexAssistant
 from .errors import AssistantError, ConfigurationError, InvalidTurnInputError, TurnInProgressError
 from .settings import PINNED_CODEX_VERSION, AssistantSettings
 from .turns import TurnOutcome
 
 __all__ = [
-    "AssistantError", "AssistantSettings", "CodexAssistant", "ConfigurationError",
-    "InvalidTurnInputError", "PINNED_CODEX_VERSION", "TurnInProgressError", "TurnOutcome",
+    "AssistantError",
+    "AssistantSettings",
+    "CodexAssistant",
+    "ConfigurationError",
+    "InvalidTurnInputError",
+    "PINNED_CODEX_VERSION",
+    "TurnInProgressError",
+    "TurnOutcome",
 ]

@@ -16,6 +16,7 @@
 - A restart (crash or recycle) bumps the generation: every thread counts as
   unloaded and is resumed at its next turn.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -77,12 +78,18 @@ class _Thread:
 class CodexAssistant:
     """The assistant as the backend sees it (async, one per service)."""
 
-    def __init__(self, settings: AssistantSettings, callback_url: str, callback_token: str,
-                 developer_instructions: Callable[[], tuple[str, str]], *,
-                 base_instructions: str = BASE_INSTRUCTIONS,
-                 thread_ids: MutableMapping[str, str] | None = None,
-                 on_status: Callable[[dict[str, Any]], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        settings: AssistantSettings,
+        callback_url: str,
+        callback_token: str,
+        developer_instructions: Callable[[], tuple[str, str]],
+        *,
+        base_instructions: str = BASE_INSTRUCTIONS,
+        thread_ids: MutableMapping[str, str] | None = None,
+        on_status: Callable[[dict[str, Any]], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.settings = settings
         self._developer = developer_instructions
         self._base = base_instructions
@@ -93,16 +100,27 @@ class CodexAssistant:
         self._sessions: dict[str, _Thread] = {}
         for session, value in self._thread_ids.items():
             thread_id, _, catalog_generation = str(value).partition("@")
-            self._sessions[session] = _Thread(thread_id=thread_id or None,
-                                              catalog_generation=catalog_generation or None)
+            self._sessions[session] = _Thread(
+                thread_id=thread_id or None, catalog_generation=catalog_generation or None
+            )
         self._slots = asyncio.Condition()
         self._sweeper: asyncio.Task[None] | None = None
-        self.mcp = McpHost(callback_url, callback_token, settings.callback_timeout_s,
-                           command=settings.mcp_command, args=settings.mcp_args,
-                           environ=settings.child_env, startup_timeout_s=settings.startup_timeout_s)
-        self.supervisor = Supervisor(settings, self.mcp.endpoint,
-                                     on_thread_unloaded=self._thread_unloaded, on_status=on_status,
-                                     secrets=self.mcp.secrets)
+        self.mcp = McpHost(
+            callback_url,
+            callback_token,
+            settings.callback_timeout_s,
+            command=settings.mcp_command,
+            args=settings.mcp_args,
+            environ=settings.child_env,
+            startup_timeout_s=settings.startup_timeout_s,
+        )
+        self.supervisor = Supervisor(
+            settings,
+            self.mcp.endpoint,
+            on_thread_unloaded=self._thread_unloaded,
+            on_status=on_status,
+            secrets=self.mcp.secrets,
+        )
 
     # -- lifecycle -------------------------------------------------------------
     async def start(self) -> None:
@@ -132,11 +150,16 @@ class CodexAssistant:
         return [s for s, t in self._sessions.items() if t.loaded_generation == generation]
 
     # -- turns -----------------------------------------------------------------
-    async def run_turn(self, session_id: str, text: str, trusted_context: dict[str, Any],
-                       on_delta: Callable[[str], None] | None = None,
-                       on_tool_call: Callable[[dict[str, Any]], None] | None = None,
-                       deadline_s: float = 60.0,
-                       client_message_id: str | None = None) -> TurnOutcome:
+    async def run_turn(
+        self,
+        session_id: str,
+        text: str,
+        trusted_context: dict[str, Any],
+        on_delta: Callable[[str], None] | None = None,
+        on_tool_call: Callable[[dict[str, Any]], None] | None = None,
+        deadline_s: float = 60.0,
+        client_message_id: str | None = None,
+    ) -> TurnOutcome:
         """Run one model turn; failures come back as ``TurnOutcome.error``.
 
         Raises only for caller mistakes: InvalidTurnInputError (limits) and
@@ -178,17 +201,22 @@ class CodexAssistant:
             return False
         collector.interrupt_reason = collector.interrupt_reason or INTERRUPTED
         client = self.supervisor.current_client()
-        if collector.turn_id is not None and client is not None \
-                and client.generation == collector.generation:
+        if collector.turn_id is not None and client is not None and client.generation == collector.generation:
             await client.turn_interrupt(collector.thread_id, collector.turn_id)
         return True
 
-    async def _drive(self, client: CodexClient, collector: TurnCollector, turn_input: str,
-                     deadline: float, client_message_id: str | None) -> TurnOutcome:
+    async def _drive(
+        self,
+        client: CodexClient,
+        collector: TurnCollector,
+        turn_input: str,
+        deadline: float,
+        client_message_id: str | None,
+    ) -> TurnOutcome:
         try:
             turn_id = await asyncio.wait_for(
-                client.turn_start(collector, turn_input, client_message_id),
-                max(deadline - self._clock(), 0.001))
+                client.turn_start(collector, turn_input, client_message_id), max(deadline - self._clock(), 0.001)
+            )
         except TimeoutError:
             collector.fail(TURN_DEADLINE, "The assistant did not answer in time.")
             return collector.outcome()
@@ -202,8 +230,7 @@ class CodexAssistant:
                 await asyncio.wait_for(collector.done.wait(), max(deadline - self._clock(), 0.001))
             except TimeoutError:
                 collector.interrupt_reason = TURN_DEADLINE
-                collector.error = collector.error or error(
-                    TURN_DEADLINE, "The assistant did not answer in time.")
+                collector.error = collector.error or error(TURN_DEADLINE, "The assistant did not answer in time.")
                 await client.turn_interrupt(collector.thread_id, turn_id)
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(collector.done.wait(), INTERRUPT_GRACE_S)
@@ -219,13 +246,11 @@ class CodexAssistant:
         try:
             catalog_generation, developer = self._developer()
         except Exception as exc:  # the backend's callable: fail this turn, closed
-            raise ConfigurationError(
-                f"developer instructions unavailable ({type(exc).__name__})") from None
+            raise ConfigurationError(f"developer instructions unavailable ({type(exc).__name__})") from None
         if not isinstance(catalog_generation, str) or not isinstance(developer, str):
             raise ConfigurationError("developer instructions must be (generation, text) strings")
         async with self._slots:
-            if record.loaded_generation == client.generation \
-                    and record.catalog_generation == catalog_generation:
+            if record.loaded_generation == client.generation and record.catalog_generation == catalog_generation:
                 return client
             if record.thread_id is not None and record.catalog_generation != catalog_generation:
                 # thread/resume keeps a thread's original developer instructions
@@ -259,8 +284,7 @@ class CodexAssistant:
     async def _make_room(self, client: CodexClient, keep: _Thread, deadline: float) -> None:
         """Free least-recently-used idle threads until one more fits (lock held)."""
         while True:
-            loaded = [t for t in self._sessions.values()
-                      if t.loaded_generation == client.generation and t is not keep]
+            loaded = [t for t in self._sessions.values() if t.loaded_generation == client.generation and t is not keep]
             if len(loaded) < self.settings.max_loaded_threads:
                 return
             idle = sorted((t for t in loaded if t.turn is None), key=lambda t: t.last_used)
@@ -292,15 +316,15 @@ class CodexAssistant:
             return
         except RpcError as exc:
             log.warning("thread/delete refused (%s); recycling the app-server", exc.code)
-        if not any(t.turn is not None and not t.turn.done.is_set()
-                   for t in self._sessions.values() if t is not record):
+        if not any(t.turn is not None and not t.turn.done.is_set() for t in self._sessions.values() if t is not record):
             await self.supervisor.recycle()
 
     def _forget_oldest(self) -> None:
         """Bound the session table: drop the oldest records with nothing loaded."""
         while len(self._sessions) >= MAX_SESSIONS:
-            idle = [(t.last_used, s) for s, t in self._sessions.items()
-                    if t.turn is None and t.loaded_generation is None]
+            idle = [
+                (t.last_used, s) for s, t in self._sessions.items() if t.turn is None and t.loaded_generation is None
+            ]
             if not idle:
                 return
             session = min(idle)[1]
@@ -321,8 +345,11 @@ class CodexAssistant:
         async with self._slots:
             now = self._clock()
             for record in list(self._sessions.values()):
-                if record.loaded_generation == client.generation and record.turn is None \
-                        and now - record.last_used >= self.settings.idle_free_s:
+                if (
+                    record.loaded_generation == client.generation
+                    and record.turn is None
+                    and now - record.last_used >= self.settings.idle_free_s
+                ):
                     await self._free(client, record)
                     freed += 1
         return freed

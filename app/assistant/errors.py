@@ -21,6 +21,7 @@ Messages are written for logs and API errors: they never carry tokens,
 secrets, environment values or stack traces (redaction happens before any
 peer text is put into one).
 """
+
 from __future__ import annotations
 
 

@@ -7,6 +7,7 @@ the backend (keyed by catalog generation); this text is the stable part. It
 is written once, in the message table (``catalog/messages.yaml``, section
 ``model``), next to every other sentence the service says.
 """
+
 from __future__ import annotations
 
 from vehicle.wording import model_rules

@@ -7,6 +7,7 @@ tools and features off, exactly one MCP server), the child environment, the
 without a process, and the proof compares against the very object that was
 launched.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,11 +25,30 @@ MCP_TOOLS = ("get_n7web_capabilities", "execute_cockpit_request")
 #: seed features, minus ``in_app_local_automation`` (0.147.0 rejects it),
 #: plus ``in_app_updates`` (codex-app-server-0.147 notes)
 _FEATURES_OFF = (
-    "apps", "browser_use", "browser_use_external", "browser_use_full_cdp_access", "code_mode",
-    "computer_use", "goals", "hooks", "image_generation", "in_app_browser", "memories",
-    "multi_agent", "plugins", "remote_plugin", "request_permissions_tool", "shell_snapshot",
-    "shell_tool", "skill_mcp_dependency_install", "skill_search", "tool_suggest",
-    "unified_exec", "view_image", "workspace_dependencies", "in_app_updates",
+    "apps",
+    "browser_use",
+    "browser_use_external",
+    "browser_use_full_cdp_access",
+    "code_mode",
+    "computer_use",
+    "goals",
+    "hooks",
+    "image_generation",
+    "in_app_browser",
+    "memories",
+    "multi_agent",
+    "plugins",
+    "remote_plugin",
+    "request_permissions_tool",
+    "shell_snapshot",
+    "shell_tool",
+    "skill_mcp_dependency_install",
+    "skill_search",
+    "tool_suggest",
+    "unified_exec",
+    "view_image",
+    "workspace_dependencies",
+    "in_app_updates",
 )
 #: The `-c` overrides every launch carries (seed list minus the key 0.147.0 rejects, plus the notes' extras).
 STATIC_OVERRIDES = (
@@ -110,15 +130,19 @@ def disabled_entry(existing: Mapping[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def command_line(settings: AssistantSettings, executable: str, endpoint: McpEndpoint,
-                 disable: Mapping[str, Mapping[str, Any]] = {}) -> list[str]:
+def command_line(
+    settings: AssistantSettings, executable: str, endpoint: McpEndpoint, disable: Mapping[str, Mapping[str, Any]] = {}
+) -> list[str]:
     """argv: ``codex app-server --stdio --strict-config`` and every ``-c`` (no secret)."""
     servers: dict[str, Any] = {MCP_SERVER_NAME: mcp_entry(settings, endpoint)}
     for name, existing in disable.items():
         servers[name] = disabled_entry(existing)
     argv = [executable, "app-server", "--stdio", "--strict-config"]
-    chosen = [f"{key}={toml_value(value)}" for key, value in (
-        ("model_provider", settings.model_provider), ("model", settings.model)) if value]
+    chosen = [
+        f"{key}={toml_value(value)}"
+        for key, value in (("model_provider", settings.model_provider), ("model", settings.model))
+        if value
+    ]
     # The provider is set process-wide too, so account/read judges the login
     # against the provider the threads will use.
     for override in (*STATIC_OVERRIDES, *chosen, f"mcp_servers={toml_value(servers)}"):
@@ -137,8 +161,7 @@ def child_env(settings: AssistantSettings, endpoint: McpEndpoint) -> dict[str, s
     return env
 
 
-def prove_config(config: Mapping[str, Any], settings: AssistantSettings,
-                 endpoint: McpEndpoint) -> list[str]:
+def prove_config(config: Mapping[str, Any], settings: AssistantSettings, endpoint: McpEndpoint) -> list[str]:
     """Check config/read's effective ``mcp_servers``; return other enabled names.
 
     Raises ConfigurationError when ``n7_vehicle`` is missing or differs in any
@@ -161,9 +184,11 @@ def prove_config(config: Mapping[str, Any], settings: AssistantSettings,
             continue
         if _BENIGN_EXTRA.get(key) != value:
             raise ConfigurationError(f"effective n7_vehicle entry has an unexpected {key!r}")
-    return sorted(name for name, other in servers.items()
-                  if name != MCP_SERVER_NAME
-                  and not (isinstance(other, Mapping) and other.get("enabled") is False))
+    return sorted(
+        name
+        for name, other in servers.items()
+        if name != MCP_SERVER_NAME and not (isinstance(other, Mapping) and other.get("enabled") is False)
+    )
 
 
 def _is_openai(provider: str | None) -> bool:
@@ -182,8 +207,7 @@ def thread_config(settings: AssistantSettings, provider: str | None) -> dict[str
     return config
 
 
-def thread_params(settings: AssistantSettings, provider: str | None, developer: str,
-                  base: str) -> dict[str, Any]:
+def thread_params(settings: AssistantSettings, provider: str | None, developer: str, base: str) -> dict[str, Any]:
     """``thread/start`` (and, with ``threadId``, ``thread/resume``) parameters."""
     if not 1 <= len(developer) <= MAX_DEVELOPER_CHARS:
         raise ConfigurationError("developer instructions must be 1-16384 characters")
@@ -213,8 +237,7 @@ def turn_text(text: str, trusted_context: Mapping[str, Any]) -> str:
     if token is not None and not (isinstance(token, str) and _REQUEST_TOKEN.fullmatch(token)):
         raise InvalidTurnInputError("the request token must match [A-Za-z0-9._~-]{8,256}")
     try:
-        compact = json.dumps(trusted_context, separators=(",", ":"), ensure_ascii=False,
-                             allow_nan=False)
+        compact = json.dumps(trusted_context, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
         raise InvalidTurnInputError("the trusted context must be plain JSON") from None
     if len(compact.encode("utf-8")) > MAX_CONTEXT_BYTES:
@@ -222,8 +245,9 @@ def turn_text(text: str, trusted_context: Mapping[str, Any]) -> str:
     return f"{CONTEXT_PREFIX}{compact}\n\nUSER_INSTRUCTION:\n{text}"
 
 
-def turn_params(settings: AssistantSettings, thread_id: str, text: str,
-                client_message_id: str | None = None) -> dict[str, Any]:
+def turn_params(
+    settings: AssistantSettings, thread_id: str, text: str, client_message_id: str | None = None
+) -> dict[str, Any]:
     """``turn/start`` parameters: never ask, read-only, no network."""
     params: dict[str, Any] = {
         "threadId": thread_id,
@@ -235,4 +259,3 @@ def turn_params(settings: AssistantSettings, thread_id: str, text: str,
     if client_message_id is not None:
         params["clientUserMessageId"] = client_message_id
     return params
-

@@ -17,6 +17,7 @@ streamable-HTTP ``url`` it starts none and every thread shares this server.
   exponential backoff when it exits; a refused configuration (status 2) is
   final. :meth:`McpHost.state` is ``"up"`` or ``"down"``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -74,10 +75,18 @@ class McpEndpoint:
 class McpHost:
     """Owns the listening socket, the bearer and the server child."""
 
-    def __init__(self, callback_url: str, callback_token: str, callback_timeout_s: float, *,
-                 command: str = sys.executable, args: tuple[str, ...] = ("-m", "mcp_server", "--http"),
-                 environ: Mapping[str, str] | None = None, startup_timeout_s: float = 20.0,
-                 on_status: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        callback_url: str,
+        callback_token: str,
+        callback_timeout_s: float,
+        *,
+        command: str = sys.executable,
+        args: tuple[str, ...] = ("-m", "mcp_server", "--http"),
+        environ: Mapping[str, str] | None = None,
+        startup_timeout_s: float = 20.0,
+        on_status: Callable[[str], None] | None = None,
+    ) -> None:
         self._callback_url = validate_callback_url(callback_url)
         self._callback_token = validate_callback_token(callback_token)
         if not 0 < callback_timeout_s <= 120:
@@ -172,25 +181,33 @@ class McpHost:
     # -- the child -------------------------------------------------------------
     def _child_env(self, fd: int) -> dict[str, str]:
         env = {k: v for k, v in self._environ.items() if k in _ENV_PASSED or k.startswith("LC_")}
-        env.update({
-            CALLBACK_URL_VAR: self._callback_url,
-            CALLBACK_TOKEN_VAR: self._callback_token,
-            CALLBACK_TIMEOUT_VAR: f"{self._callback_timeout_s:g}",
-            BEARER_VAR: self._bearer,
-            FD_VAR: str(fd),
-            "PYTHONUTF8": "1",
-            "PYTHONIOENCODING": "utf-8",
-            "PYTHONDONTWRITEBYTECODE": "1",
-        })
+        env.update(
+            {
+                CALLBACK_URL_VAR: self._callback_url,
+                CALLBACK_TOKEN_VAR: self._callback_token,
+                CALLBACK_TIMEOUT_VAR: f"{self._callback_timeout_s:g}",
+                BEARER_VAR: self._bearer,
+                FD_VAR: str(fd),
+                "PYTHONUTF8": "1",
+                "PYTHONIOENCODING": "utf-8",
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+        )
         return env
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         assert self._sock is not None
         fd = self._sock.fileno()
         return await asyncio.create_subprocess_exec(
-            *self._argv, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=self._child_env(fd), cwd=str(PROJECT_ROOT),
-            pass_fds=(fd,), start_new_session=True)
+            *self._argv,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._child_env(fd),
+            cwd=str(PROJECT_ROOT),
+            pass_fds=(fd,),
+            start_new_session=True,
+        )
 
     async def _drain_stderr(self, proc: asyncio.subprocess.Process) -> None:
         assert proc.stderr is not None

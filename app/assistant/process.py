@@ -6,6 +6,7 @@ above talks to :class:`ProcessTransport` through the ``Transport`` interface.
 The child runs in its own session (so its MCP grandchildren can be signalled
 as one group) with an environment built by ``launch.child_env``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -54,16 +55,22 @@ class ProcessTransport:
         self._stopped = False
 
     @classmethod
-    async def spawn(cls, argv: Sequence[str], env: Mapping[str, str], cwd: Path,
-                    secrets: Iterable[str] = ()) -> ProcessTransport:
+    async def spawn(
+        cls, argv: Sequence[str], env: Mapping[str, str], cwd: Path, secrets: Iterable[str] = ()
+    ) -> ProcessTransport:
         """Start ``argv`` in a new session; BinaryMissingError when it cannot run."""
         if not Path(cwd).is_dir():
             raise ConfigurationError("the assistant workspace directory does not exist")
         try:
             proc = await asyncio.create_subprocess_exec(
-                *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE, env=dict(env), cwd=str(cwd),
-                start_new_session=True, limit=READER_LIMIT,
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=dict(env),
+                cwd=str(cwd),
+                start_new_session=True,
+                limit=READER_LIMIT,
             )
         except (FileNotFoundError, PermissionError, NotADirectoryError) as exc:
             raise BinaryMissingError(f"cannot run the codex command ({type(exc).__name__})") from None
@@ -136,8 +143,7 @@ class ProcessTransport:
         if not self._stopped:
             self._stopped = True
             await self.close_write()
-            for sig, grace in ((None, STDIN_GRACE_S), (signal.SIGTERM, TERM_GRACE_S),
-                               (signal.SIGKILL, TERM_GRACE_S)):
+            for sig, grace in ((None, STDIN_GRACE_S), (signal.SIGTERM, TERM_GRACE_S), (signal.SIGKILL, TERM_GRACE_S)):
                 if sig is not None:
                     self._signal_group(sig)
                 try:

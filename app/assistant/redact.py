@@ -4,6 +4,7 @@ Why: codex echoes configuration (``config/read`` returns MCP ``env`` tables),
 tool arguments carry request tokens, and stderr can carry provider errors.
 Anything this package logs or surfaces passes through here first.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,8 +16,18 @@ REDACTED = "[redacted]"
 #: normalised (lower-case, alphanumerics only) key names that hold secrets;
 #: a key that *ends* with one of these is a secret too ("request_token").
 _SECRET_KEYS = (
-    "accesstoken", "apikey", "authorization", "cookie", "credential", "credentials",
-    "env", "password", "privatekey", "refreshtoken", "secret", "token",
+    "accesstoken",
+    "apikey",
+    "authorization",
+    "cookie",
+    "credential",
+    "credentials",
+    "env",
+    "password",
+    "privatekey",
+    "refreshtoken",
+    "secret",
+    "token",
 )
 _TEXT_PATTERNS = (
     re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]+"),
@@ -52,8 +63,7 @@ def redact(value: Any, secrets: Iterable[str] = (), _depth: int = 0) -> Any:
         return REDACTED
     if isinstance(value, dict):
         return {
-            key: (REDACTED if isinstance(key, str) and is_secret_key(key)
-                  else redact(item, secrets, _depth + 1))
+            key: (REDACTED if isinstance(key, str) and is_secret_key(key) else redact(item, secrets, _depth + 1))
             for key, item in value.items()
         }
     if isinstance(value, (list, tuple)):

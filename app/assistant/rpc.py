@@ -11,6 +11,7 @@
   (``decline_answer``), and only while the connection's generation is
   current, so stale work cannot act.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,11 +43,22 @@ DECLINE_WINDOW_S = 10.0
 DECLINE_BURST = 32
 
 #: client -> server requests this package may send (nothing experimental)
-ALLOWED_REQUESTS = frozenset({
-    "initialize", "config/read", "account/read", "thread/start", "thread/resume",
-    "thread/archive", "thread/unarchive", "thread/delete", "thread/unsubscribe",
-    "thread/loaded/list", "turn/start", "turn/interrupt",
-})
+ALLOWED_REQUESTS = frozenset(
+    {
+        "initialize",
+        "config/read",
+        "account/read",
+        "thread/start",
+        "thread/resume",
+        "thread/archive",
+        "thread/unarchive",
+        "thread/delete",
+        "thread/unsubscribe",
+        "thread/loaded/list",
+        "turn/start",
+        "turn/interrupt",
+    }
+)
 ALLOWED_NOTIFICATIONS = frozenset({"initialized"})
 
 _DECLINES: dict[str, dict[str, Any]] = {
@@ -58,8 +70,10 @@ _DECLINES: dict[str, dict[str, Any]] = {
     "item/permissions/requestApproval": {"permissions": {}, "scope": "turn"},
     "mcpServer/elicitation/request": {"action": "decline", "content": None},
     "item/tool/requestUserInput": {"answers": {}},
-    "item/tool/call": {"success": False, "contentItems": [
-        {"type": "inputText", "text": "Dynamic tools are not available in this application."}]},
+    "item/tool/call": {
+        "success": False,
+        "contentItems": [{"type": "inputText", "text": "Dynamic tools are not available in this application."}],
+    },
 }
 METHOD_NOT_FOUND = -32601
 
@@ -74,8 +88,7 @@ def decline_answer(method: str) -> tuple[dict[str, Any] | None, dict[str, Any] |
 def encode(message: Mapping[str, Any]) -> bytes:
     """Compact UTF-8 JSON, NaN refused, at most 256 KiB."""
     try:
-        data = json.dumps(message, allow_nan=False, ensure_ascii=False,
-                          separators=(",", ":")).encode("utf-8")
+        data = json.dumps(message, allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError):
         raise ProtocolError("refusing to send a message that is not plain JSON") from None
     if len(data) > MAX_OUTBOUND_LINE:
@@ -94,10 +107,16 @@ class _Pending:
 class RpcConnection:
     """Correlates requests and answers for one app-server generation."""
 
-    def __init__(self, transport: Transport, *, generation: int = 0,
-                 on_notification: Callable[[str, Mapping[str, Any]], None] | None = None,
-                 is_current: Callable[[int], bool] | None = None,
-                 request_timeout_s: float = 30.0, secrets: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        transport: Transport,
+        *,
+        generation: int = 0,
+        on_notification: Callable[[str, Mapping[str, Any]], None] | None = None,
+        is_current: Callable[[int], bool] | None = None,
+        request_timeout_s: float = 30.0,
+        secrets: Iterable[str] = (),
+    ) -> None:
         self.transport = transport
         self.generation = generation
         self._on_notification = on_notification or (lambda method, params: None)
@@ -142,8 +161,7 @@ class RpcConnection:
                 entry.future.exception()  # retrieved: no "never retrieved" noise
 
     # -- outbound -------------------------------------------------------------
-    async def request(self, method: str, params: Mapping[str, Any] | None = None,
-                      timeout: float | None = None) -> Any:
+    async def request(self, method: str, params: Mapping[str, Any] | None = None, timeout: float | None = None) -> Any:
         """Send a request and wait (bounded) for its result."""
         if method not in ALLOWED_REQUESTS:
             raise UnsupportedOperationError(f"{method} is not on the client allowlist")
@@ -228,14 +246,17 @@ class RpcConnection:
             return
         has_result, error = "result" in message, message.get("error")
         if has_result == (error is not None):
-            entry.future.set_exception(
-                ProtocolError(f"{entry.method} answer has neither or both result and error"))
+            entry.future.set_exception(ProtocolError(f"{entry.method} answer has neither or both result and error"))
         elif error is not None:
             code = error.get("code") if isinstance(error, dict) else None
             text = error.get("message") if isinstance(error, dict) else None
-            entry.future.set_exception(RpcError(
-                entry.method, code if isinstance(code, int) else 0,
-                redact_text(str(text or "error"), self._secrets)[:500]))
+            entry.future.set_exception(
+                RpcError(
+                    entry.method,
+                    code if isinstance(code, int) else 0,
+                    redact_text(str(text or "error"), self._secrets)[:500],
+                )
+            )
         else:
             entry.future.set_result(message["result"])
 
@@ -263,7 +284,6 @@ class RpcConnection:
         if len(self.declined) < EVENT_RING:
             self.declined.append(method)
         if len(self._declines) == DECLINE_BURST + 1:
-            log.warning("more than %d server requests in %.0f s; all are declined",
-                        DECLINE_BURST, DECLINE_WINDOW_S)
+            log.warning("more than %d server requests in %.0f s; all are declined", DECLINE_BURST, DECLINE_WINDOW_S)
         else:
             log.info("declined app-server request %s", method)

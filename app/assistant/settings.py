@@ -7,6 +7,7 @@ runs at import: the backend calls :meth:`AssistantSettings.from_env` with
 ``os.environ`` (tests pass their own mapping), so a bad value fails at start
 with a sentence naming the variable (never echoing a secret).
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -25,14 +26,39 @@ from .errors import ConfigurationError
 PINNED_CODEX_VERSION = "0.147.0"
 
 #: the child's environment allowlist (plus every ``LC_*``); all else is dropped
-CHILD_ENV_ALLOWLIST = frozenset({
-    "CODEX_ACCESS_TOKEN", "CODEX_API_KEY", "CODEX_CA_CERTIFICATE", "CODEX_HOME",
-    "CODEX_SQLITE_HOME", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_FEDERATION_RULE_ID",
-    "OPENAI_IDENTITY_TOKEN_FILE", "OPENAI_WORKLOAD_IDENTITY_CONTEXT", "APPDATA", "COMSPEC",
-    "HOME", "HOMEDRIVE", "HOMEPATH", "LANG", "LOCALAPPDATA", "NODE_EXTRA_CA_CERTS", "PATH",
-    "PATHEXT", "SSL_CERT_DIR", "SSL_CERT_FILE", "SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "TMP",
-    "TMPDIR", "USERPROFILE", "WINDIR",
-})
+CHILD_ENV_ALLOWLIST = frozenset(
+    {
+        "CODEX_ACCESS_TOKEN",
+        "CODEX_API_KEY",
+        "CODEX_CA_CERTIFICATE",
+        "CODEX_HOME",
+        "CODEX_SQLITE_HOME",
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "OPENAI_FEDERATION_RULE_ID",
+        "OPENAI_IDENTITY_TOKEN_FILE",
+        "OPENAI_WORKLOAD_IDENTITY_CONTEXT",
+        "APPDATA",
+        "COMSPEC",
+        "HOME",
+        "HOMEDRIVE",
+        "HOMEPATH",
+        "LANG",
+        "LOCALAPPDATA",
+        "NODE_EXTRA_CA_CERTS",
+        "PATH",
+        "PATHEXT",
+        "SSL_CERT_DIR",
+        "SSL_CERT_FILE",
+        "SYSTEMDRIVE",
+        "SYSTEMROOT",
+        "TEMP",
+        "TMP",
+        "TMPDIR",
+        "USERPROFILE",
+        "WINDIR",
+    }
+)
 
 _PROJECT_ROOT = Path(__file__).resolve().parents[2]
 _BUNDLED = (
@@ -156,8 +182,7 @@ class AssistantSettings:
             raise ConfigurationError("CODEX_ASSISTANT_MODEL has characters outside [A-Za-z0-9._:/-]")
         if self.model_provider is not None and not _PROVIDER_RE.fullmatch(self.model_provider):
             raise ConfigurationError("CODEX_ASSISTANT_MODEL_PROVIDER must match [A-Za-z0-9_-]{1,64}")
-        for name, value in (("REASONING_EFFORT", self.reasoning_effort),
-                            ("SERVICE_TIER", self.service_tier)):
+        for name, value in (("REASONING_EFFORT", self.reasoning_effort), ("SERVICE_TIER", self.service_tier)):
             if value is not None and not _WORD_RE.fullmatch(value):
                 raise ConfigurationError(f"CODEX_ASSISTANT_{name} must be a short lower-case word")
         for name in ("stream_max_retries", "request_max_retries"):
@@ -165,16 +190,16 @@ class AssistantSettings:
                 raise ConfigurationError(f"{name} must be within 0-8")
         if not 1 <= self.max_loaded_threads <= 64:
             raise ConfigurationError("N7WEB_MAX_LOADED_THREADS must be within 1-64")
-        for name in ("request_timeout_s", "startup_timeout_s", "vehicle_tool_timeout_s",
-                     "idle_free_s"):
+        for name in ("request_timeout_s", "startup_timeout_s", "vehicle_tool_timeout_s", "idle_free_s"):
             if not 0 < getattr(self, name) <= 3600:
                 raise ConfigurationError(f"{name} must be within (0, 3600] seconds")
         if not 0 < self.callback_timeout_s < self.vehicle_tool_timeout_s:
             raise ConfigurationError("callback timeout must be below the vehicle tool timeout")
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str], *, state_dir: Path, enabled: bool = True,
-                 **overrides: object) -> AssistantSettings:
+    def from_env(
+        cls, env: Mapping[str, str], *, state_dir: Path, enabled: bool = True, **overrides: object
+    ) -> AssistantSettings:
         """Build from ``env`` (never ``os.environ`` implicitly); see module doc."""
         state_dir = Path(state_dir).resolve()
 

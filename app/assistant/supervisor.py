@@ -8,6 +8,7 @@ configuration) are final until the next :meth:`Supervisor.start`; a crash
 of a running app-server is retried with exponential backoff, and in-flight
 turns fail with ``assistant_unavailable`` (their connection fails them).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -51,10 +52,14 @@ def _reason_for(exc: BaseException) -> str:
 class Supervisor:
     """Owns the current :class:`CodexClient` and the assistant status."""
 
-    def __init__(self, settings: AssistantSettings, endpoint: Callable[[], McpEndpoint],
-                 on_thread_unloaded: Callable[[str], None] | None = None,
-                 on_status: Callable[[dict[str, Any]], None] | None = None,
-                 secrets: Callable[[], tuple[str, ...]] = tuple) -> None:
+    def __init__(
+        self,
+        settings: AssistantSettings,
+        endpoint: Callable[[], McpEndpoint],
+        on_thread_unloaded: Callable[[str], None] | None = None,
+        on_status: Callable[[dict[str, Any]], None] | None = None,
+        secrets: Callable[[], tuple[str, ...]] = tuple,
+    ) -> None:
         self.settings = settings
         self._endpoint = endpoint
         """The shared MCP server's URL and bearer, read at each launch (the host binds first)."""
@@ -79,9 +84,11 @@ class Supervisor:
     def status(self) -> dict[str, Any]:
         """``{"mode", "reason", "codex_version"}`` (the API status contract)."""
         ready = self._client is not None and self._client.alive and self.reason is None
-        return {"mode": "codex" if ready else "local_only",
-                "reason": None if ready else (self.reason or "crashed"),
-                "codex_version": self.version}
+        return {
+            "mode": "codex" if ready else "local_only",
+            "reason": None if ready else (self.reason or "crashed"),
+            "codex_version": self.version,
+        }
 
     def current_client(self) -> CodexClient | None:
         """The live client of the current generation, if any (no waiting)."""
@@ -162,12 +169,14 @@ class Supervisor:
             self._set("starting")
             try:
                 client = await CodexClient.launch(
-                    self.settings, self._endpoint(),
-                    generation=self.generation, is_current=self.is_current,
-                    on_thread_unloaded=self._on_thread_unloaded)
+                    self.settings,
+                    self._endpoint(),
+                    generation=self.generation,
+                    is_current=self.is_current,
+                    on_thread_unloaded=self._on_thread_unloaded,
+                )
             except ConfigurationError as exc:
-                self.version = getattr(exc, "codex_version", None) or getattr(
-                    exc, "version", None) or self.version
+                self.version = getattr(exc, "codex_version", None) or getattr(exc, "version", None) or self.version
                 self._fail(exc, _reason_for(exc))
                 return
             except AssistantError as exc:

@@ -6,6 +6,7 @@ frame out. :func:`read_frame` enforces the inbound bound on any
 ``asyncio.StreamReader``; :class:`MemoryTransport` is the in-memory twin of
 the process pipes (python-can ``VirtualBus`` / httpx ``MockTransport`` style).
 """
+
 from __future__ import annotations
 
 import asyncio

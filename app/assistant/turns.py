@@ -6,6 +6,7 @@ the final message, so deltas and tool calls must be collected as they pass
 ``mcpToolCall``). Events that arrive before ``turn/start`` answers wait in
 a bounded backlog; events of any other turn are dropped.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,8 +35,10 @@ TURN_DEADLINE = "turn_deadline"
 ASSISTANT_UNAVAILABLE = "assistant_unavailable"
 INTERRUPTED = "interrupted"
 TOOL_NOT_EXECUTED = "tool_not_executed"
-NOT_EXECUTED_MESSAGE = ("The vehicle tool was unavailable (restarting), so the assistant's vehicle "
-                        "request was not executed; only what is listed as done was done.")
+NOT_EXECUTED_MESSAGE = (
+    "The vehicle tool was unavailable (restarting), so the assistant's vehicle "
+    "request was not executed; only what is listed as done was done."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +94,13 @@ def tool_call_record(item: Mapping[str, Any]) -> dict[str, Any]:
 class TurnCollector:
     """Accumulates one turn; ``done`` is set exactly when it ends."""
 
-    def __init__(self, thread_id: str, generation: int,
-                 on_delta: Callable[[str], None] | None = None,
-                 on_tool_call: Callable[[dict[str, Any]], None] | None = None) -> None:
+    def __init__(
+        self,
+        thread_id: str,
+        generation: int,
+        on_delta: Callable[[str], None] | None = None,
+        on_tool_call: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         self.thread_id = thread_id
         self.generation = generation
         self.turn_id: str | None = None
@@ -146,8 +153,7 @@ class TurnCollector:
     def outcome(self) -> TurnOutcome:
         if self._undelivered and self.error is None:
             self.error = error(TOOL_NOT_EXECUTED, NOT_EXECUTED_MESSAGE)
-        return TurnOutcome("".join(self._parts), self.error, self.execute_called,
-                           list(self.tool_calls))
+        return TurnOutcome("".join(self._parts), self.error, self.execute_called, list(self.tool_calls))
 
     # -- events --------------------------------------------------------------
     def _apply(self, method: str, params: Mapping[str, Any]) -> None:
@@ -192,8 +198,7 @@ class TurnCollector:
         record = tool_call_record(item)
         if record["server"] == MCP_SERVER and record["tool"] == EXECUTE_TOOL:
             self.execute_called = True
-            self._undelivered = item.get("status") == "failed" and not isinstance(
-                item.get("result"), Mapping)
+            self._undelivered = item.get("status") == "failed" and not isinstance(item.get("result"), Mapping)
         if len(self.tool_calls) < 64:
             self.tool_calls.append(record)
             self._callback(self._on_tool_call, record)
@@ -204,8 +209,10 @@ class TurnCollector:
             self.error = error(PROVIDER_ERROR, _provider_message(turn.get("error")))
         elif status == "interrupted" and self.error is None:
             reason = self.interrupt_reason or INTERRUPTED
-            self.error = error(reason, "The turn was interrupted." if reason == INTERRUPTED
-                               else "The assistant did not answer in time.")
+            self.error = error(
+                reason,
+                "The turn was interrupted." if reason == INTERRUPTED else "The assistant did not answer in time.",
+            )
         elif status != "completed" and self.error is None:
             self.error = error(PROVIDER_ERROR, "The turn ended in an unknown state.")
         self.done.set()

@@ -12,6 +12,7 @@ send and wait for the echoes -> record the outcome -> word the answer.
 The whole run holds the ledger's lock, so two simultaneous calls with one
 token are serialised and the second sees ``already_applied``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -80,13 +81,23 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         frames = self.status == "dry_run"
-        return {"status": self.status, "message": self.message,
-                "actions": [i.to_json(with_frames=frames) for i in self.items]}
+        return {
+            "status": self.status,
+            "message": self.message,
+            "actions": [i.to_json(with_frames=frames) for i in self.items],
+        }
 
 
 class Executor:
-    def __init__(self, catalog: Catalog, state: Any, link: Any, store: Any,
-                 execution_mode: str = "simulation", armed: bool = False) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        state: Any,
+        link: Any,
+        store: Any,
+        execution_mode: str = "simulation",
+        armed: bool = False,
+    ) -> None:
         self.catalog = catalog
         self.state = state
         self.link = link
@@ -102,8 +113,9 @@ class Executor:
             if req.guard is not None:
                 req.guard()
             shown = StateSnapshot.of(self.state)
-            decision = decide(self.catalog, req.parse, req.seat, shown, frozenset(req.ledger.consumed),
-                              self._decision_request(req))
+            decision = decide(
+                self.catalog, req.parse, req.seat, shown, frozenset(req.ledger.consumed), self._decision_request(req)
+            )
             req.ledger.decided |= decision.decided_keys()
             items = [from_decision(a) for a in decision.actions]
             self._send(req, items, shown)
@@ -165,8 +177,11 @@ class Executor:
                     encoded[id(m)] = [f.to_json() for f in self.link.encode(m.command)]
             except Exception as exc:  # the codec's errors are typed; anything else fails closed too
                 log.warning("action not encodable: %s: %s", item.capability, type(exc).__name__)
-                refusal = Refusal(Reason.INVALID_PARAMETER, control_name(self.catalog, item.capability, item.target),
-                                  {"problem": "the value cannot be encoded for the car"})
+                refusal = Refusal(
+                    Reason.INVALID_PARAMETER,
+                    control_name(self.catalog, item.capability, item.target),
+                    {"problem": "the value cannot be encoded for the car"},
+                )
                 for m in item.pending_members():
                     m.refuse(refusal)
                 if item.is_mode:
@@ -235,11 +250,23 @@ class Executor:
             text = mixed
         elif item.status == "applied":
             sent = [v for m in item.members if m.command is not None for v in m.command.parameters.values()]
-            text = wording.success(cat, item.capability, item.target, item.parameters, lang, req.voice, sent,
-                                   self._before(item, item.members, shown))
+            text = wording.success(
+                cat,
+                item.capability,
+                item.target,
+                item.parameters,
+                lang,
+                req.voice,
+                sent,
+                self._before(item, item.members, shown),
+            )
         elif item.status in ("rejected", "failed"):
             refusal = item.first_refusal()
-            text = refusal.message(lang) if refusal else wording.status_sentence("failed", cat, item.capability, item.target, lang)
+            text = (
+                refusal.message(lang)
+                if refusal
+                else wording.status_sentence("failed", cat, item.capability, item.target, lang)
+            )
         else:
             text = wording.status_sentence(item.status, cat, item.capability, item.target, lang)
         item.message = wording.speakable(text, lang) if req.voice else text
@@ -260,8 +287,18 @@ class Executor:
         for m in ran:
             if m.status == "applied" and m.command is not None:
                 sent = list(m.command.parameters.values())
-                parts.append(wording.success(cat, item.capability, m.target, item.parameters, lang, req.voice, sent,
-                                             self._before(item, [m], shown)))
+                parts.append(
+                    wording.success(
+                        cat,
+                        item.capability,
+                        m.target,
+                        item.parameters,
+                        lang,
+                        req.voice,
+                        sent,
+                        self._before(item, [m], shown),
+                    )
+                )
             else:
                 parts.append(wording.status_sentence(m.status, cat, item.capability, m.target, lang))
         by_reason: dict[tuple[str, str], list[Member]] = {}

@@ -5,6 +5,7 @@ whole); one :class:`Member` per physical member or mode step. Statuses are
 decided per member and aggregated: a group or mode is ``applied`` only when
 every member is.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -91,11 +92,14 @@ class Item:
             "source": self.source,
             **({"vague": True} if self.vague else {}),
             "members": [
-                {"target": m.target, "status": m.status,
-                 "reason": m.refusal.reason.value if m.refusal else None,
-                 **({"parameters": dict(m.command.parameters)} if m.command is not None and self.is_mode else {}),
-                 **({"capability": m.command.capability} if m.command is not None and self.is_mode else {}),
-                 **({"at_send": True} if m.at_send and with_frames else {})}
+                {
+                    "target": m.target,
+                    "status": m.status,
+                    "reason": m.refusal.reason.value if m.refusal else None,
+                    **({"parameters": dict(m.command.parameters)} if m.command is not None and self.is_mode else {}),
+                    **({"capability": m.command.capability} if m.command is not None and self.is_mode else {}),
+                    **({"at_send": True} if m.at_send and with_frames else {}),
+                }
                 for m in self.members
             ],
         }
@@ -106,8 +110,14 @@ class Item:
 
 def from_decision(action: ActionDecision) -> Item:
     """The executor's working record of one decided action."""
-    item = Item(action.capability, action.target, dict(action.parameters), action.source,
-                is_mode=action.is_mode, vague=action.vague)
+    item = Item(
+        action.capability,
+        action.target,
+        dict(action.parameters),
+        action.source,
+        is_mode=action.is_mode,
+        vague=action.vague,
+    )
     for m in action.members:
         member = Member(m.target, m.command, m.key)
         if m.verdict == "rejected":

@@ -5,6 +5,7 @@ sentences themselves are data in the message table (``vehicle.wording``).
 ``voice=True`` makes them speakable (DESIGN section 6): no markdown, emoji,
 ``°`` or ``%``; units as words.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,16 @@ from vehicle.wording import status_sentence as vehicle_status_sentence
 from vehicle.wording import success_sentence
 
 
-def success(catalog: Catalog, capability: str, target: str | None, params: dict[str, Any], lang: str, voice: bool,
-            results: Sequence[Any] = (), before: Sequence[Any] = ()) -> str:
+def success(
+    catalog: Catalog,
+    capability: str,
+    target: str | None,
+    params: dict[str, Any],
+    lang: str,
+    voice: bool,
+    results: Sequence[Any] = (),
+    before: Sequence[Any] = (),
+) -> str:
     """The sentence for an applied action (its words: ``catalog/messages.yaml``, sections success and adjusted).
 
     ``before``: each member's value confirmed before the action, so a move is
@@ -39,9 +48,13 @@ def speakable(text: str, lang: str = "en", fragment: bool = False) -> str:
     if lang == "zh":
         out = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"百分之\1", text).replace("°C", "度").replace("°", "度")
     else:
-        out = text.replace(" °C", " degrees").replace("°C", " degrees").replace("°", " degrees").replace("%", " percent")
+        out = (
+            text.replace(" °C", " degrees").replace("°C", " degrees").replace("°", " degrees").replace("%", " percent")
+        )
         out = re.sub(r"\s*km/h\b", " kilometres per hour", out)
-    out = "".join(ch for ch in out if ch not in "*_`#>|~" and not (0x1F000 <= ord(ch) <= 0x1FFFF or 0x2600 <= ord(ch) <= 0x27BF))
+    out = "".join(
+        ch for ch in out if ch not in "*_`#>|~" and not (0x1F000 <= ord(ch) <= 0x1FFFF or 0x2600 <= ord(ch) <= 0x27BF)
+    )
     if fragment:
         return out
     return re.sub(r"\s+([,.;:!?，。；：！？])", r"\1", " ".join(out.split()))

@@ -1,4 +1,5 @@
 """The turn pipeline (DESIGN section 2). Routes use only what this package exports."""
+
 from .callback import execute_call, interrupt
 from .events import TERMINAL_EVENTS, HandledBy, ReplyStatus, StreamEvent, TurnError, TurnEvent
 from .execution import BusRuns, make_request
@@ -7,6 +8,20 @@ from .registry import ActiveTurn, TurnRegistry
 from .restart import restart_reply
 from .stages import TurnInput
 
-__all__ = ["ActiveTurn", "BusRuns", "HandledBy", "ReplyStatus", "StreamEvent", "TERMINAL_EVENTS", "TurnError",
-           "TurnEvent", "TurnInput", "TurnPipeline", "TurnRegistry", "execute_call", "interrupt", "make_request",
-           "restart_reply"]
+__all__ = [
+    "ActiveTurn",
+    "BusRuns",
+    "HandledBy",
+    "ReplyStatus",
+    "StreamEvent",
+    "TERMINAL_EVENTS",
+    "TurnError",
+    "TurnEvent",
+    "TurnInput",
+    "TurnPipeline",
+    "TurnRegistry",
+    "execute_call",
+    "interrupt",
+    "make_request",
+    "restart_reply",
+]

@@ -5,6 +5,7 @@ turn), streams its action results into the turn's SSE stream, and re-checks
 the token under the ledger lock so a call that waited behind another one
 never sends after an interrupt.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,9 +34,16 @@ async def execute_call(rt: TurnServices, request_token: str, plan: list[dict[str
         rt.tokens.check(request_token, rt.catalog.generation)
 
     req = make_request(
-        ledger=rt.turns.ledger(grant.turn_id), language=grant.language, parse=grant.parsed,
-        model_actions=plan or [], session_id=grant.session_id, turn_id=grant.turn_id,
-        utterance=grant.utterance, handled_by=str(HandledBy.CODEX), on_result=on_result, guard=guard,
+        ledger=rt.turns.ledger(grant.turn_id),
+        language=grant.language,
+        parse=grant.parsed,
+        model_actions=plan or [],
+        session_id=grant.session_id,
+        turn_id=grant.turn_id,
+        utterance=grant.utterance,
+        handled_by=str(HandledBy.CODEX),
+        on_result=on_result,
+        guard=guard,
         seat=grant.seat,
     )
     outcome = await rt.bus_runs.run(req)

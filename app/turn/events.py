@@ -1,5 +1,6 @@
 """Every name a client sees for a turn, in one place: SSE event names,
 Reply statuses, who handled the turn, and the model stage's outcomes."""
+
 from __future__ import annotations
 
 from enum import StrEnum

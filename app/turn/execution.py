@@ -8,6 +8,7 @@ never exhausted by a silent ECU. A plain executor pool rather than anyio's
 worker threads: the hop is the local turn's biggest fixed cost after the
 bus round trip, and this one is the cheaper of the two.
 """
+
 from __future__ import annotations
 
 import asyncio

@@ -28,6 +28,7 @@ there is nothing to follow, even if an older turn within the window acted
 are passed over, and so are follow-ups that moved nothing (a rear seat's
 refused "undo" was about the same turn the driver's "undo" then follows).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -55,8 +56,12 @@ UNDO_MODE, UNDO_LEFT, ME_TOO_MODE = "undo_mode", "undo_left", "me_too_mode"
 
 def applied_members(reply: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     """(action, member) for each member a Reply shows as applied (a mode's steps are not its members)."""
-    return [(a, m["target"]) for a in reply.get("actions", []) for m in a.get("members", [])
-            if m.get("status") == "applied" and m.get("target") and m.get("capability", a["capability"]) == a["capability"]]
+    return [
+        (a, m["target"])
+        for a in reply.get("actions", [])
+        for m in a.get("members", [])
+        if m.get("status") == "applied" and m.get("target") and m.get("capability", a["capability"]) == a["capability"]
+    ]
 
 
 def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any) -> dict[str, dict[str, Any]]:
@@ -77,8 +82,13 @@ def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any)
 
 def _steps(action: dict[str, Any]) -> list[dict[str, Any]]:
     """A mode action's applied step members (each names its own capability); [] for any other action."""
-    return [m for m in action.get("members", []) if m.get("status") == "applied" and m.get("target")
-            and m.get("capability", action["capability"]) != action["capability"]]
+    return [
+        m
+        for m in action.get("members", [])
+        if m.get("status") == "applied"
+        and m.get("target")
+        and m.get("capability", action["capability"]) != action["capability"]
+    ]
 
 
 def _changes(reply: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], bool]]:
@@ -90,17 +100,20 @@ def _changes(reply: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], bool
     """
     out: list[tuple[str, str, dict[str, Any], bool]] = []
     for action in reply.get("actions", []):
-        out += [(m["capability"], m["target"], dict(m.get("parameters") or {}), True)
-                for m in reversed(_steps(action))]
+        out += [(m["capability"], m["target"], dict(m.get("parameters") or {}), True) for m in reversed(_steps(action))]
     out[:0] = [(a["capability"], m, dict(a.get("parameters") or {}), False) for a, m in applied_members(reply)]
     return out
 
 
 def _modes(catalog: Any, reply: dict[str, Any], language: str) -> list[str]:
     """The names of the modes a Reply activated (a step of one applied)."""
-    return list(dict.fromkeys(
-        control_name(catalog, a["capability"], a.get("target"))[language == "zh"]
-        for a in reply.get("actions", []) if _steps(a)))
+    return list(
+        dict.fromkeys(
+            control_name(catalog, a["capability"], a.get("target"))[language == "zh"]
+            for a in reply.get("actions", [])
+            if _steps(a)
+        )
+    )
 
 
 class _Before:
@@ -114,8 +127,9 @@ class _Before:
         return dict(value) if isinstance(value, dict) else None
 
 
-def _set_by(catalog: Any, capability: str, member: str, parameters: dict[str, Any], vague: bool,
-            before: dict[str, Any]) -> dict[str, Any] | None:
+def _set_by(
+    catalog: Any, capability: str, member: str, parameters: dict[str, Any], vague: bool, before: dict[str, Any]
+) -> dict[str, Any] | None:
     """What the turn left ``member`` showing: the parameters set, or for a
     relative change the value it resolved to from the confirmed-before value
     (the rule the executor used). None when that cannot be worked out."""
@@ -143,8 +157,9 @@ def _undo(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]],
         if in_mode and all(before.get(k) == v for k, v in parameters.items()):
             continue  # the step found it so already: the mode changed nothing here
         now = (shown.get(control) or {}).get(member) or {}
-        expected = _set_by(catalog, capability, member, parameters, vague.get((capability, member), False),
-                           last["before"])
+        expected = _set_by(
+            catalog, capability, member, parameters, vague.get((capability, member), False), last["before"]
+        )
         if expected is None or {k: v for k, v in now.items() if k in expected} != expected:
             left.append(control_name(catalog, capability, member)[ctx.language == "zh"])
             continue  # someone changed it since (or we cannot tell what the turn set): leave it
@@ -170,8 +185,9 @@ def _me_too(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]
             # the speaker's own member; a voice from outside has none and gets the
             # catalog default, which the seat gate then refuses (seat_not_permitted)
             target = speaker_member(catalog, current, action["capability"]) or current
-            plan.append({"capability": action["capability"], "target": target,
-                         "parameters": dict(action.get("parameters", {}))})
+            plan.append(
+                {"capability": action["capability"], "target": target, "parameters": dict(action.get("parameters", {}))}
+            )
     return plan, note
 
 

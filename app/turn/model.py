@@ -12,6 +12,7 @@ typed outcomes; the pipeline decides what follows:
 - :class:`ModelInterrupted` — the interrupt route revoked the token: nothing
   more is sent, what execute calls did is reported, never reverted.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -39,8 +40,9 @@ class ModelFailedEarly:
 class ModelInterrupted:
     text: str
     executed: list[dict[str, Any]] = field(default_factory=list)
-    error: dict[str, Any] = field(default_factory=lambda: {
-        "code": str(TurnError.INTERRUPTED), "message": "The turn was interrupted."})
+    error: dict[str, Any] = field(
+        default_factory=lambda: {"code": str(TurnError.INTERRUPTED), "message": "The turn was interrupted."}
+    )
 
 
 ModelOutcome = ModelAnswered | ModelFailedEarly | ModelInterrupted
@@ -53,8 +55,9 @@ def assistant_up(ctx: TurnContext) -> bool:
 
 async def model_stage(ctx: TurnContext) -> ModelOutcome:
     rt, turn, lang = ctx.services, ctx.turn, ctx.language
-    token = rt.tokens.issue(turn.session_id, turn.turn_id, ctx.given.text, lang, rt.catalog.generation,
-                            seat=ctx.given.seat)
+    token = rt.tokens.issue(
+        turn.session_id, turn.turn_id, ctx.given.text, lang, rt.catalog.generation, seat=ctx.given.seat
+    )
     turn.kind = "model"
     context: dict[str, Any] = {"request_token": token, "vehicle_state": rt.state.snapshot()}
     if ctx.given.seat is not None:
@@ -64,8 +67,9 @@ async def model_stage(ctx: TurnContext) -> ModelOutcome:
     def on_delta(text: str) -> None:
         ctx.emit(TurnEvent.DELTA, {"text": speakable(text, lang, fragment=True) if voice else text})
 
-    outcome = await rt.assistant.run_turn(turn.session_id, ctx.given.text, context, on_delta=on_delta,
-                                          on_tool_call=None, deadline_s=rt.turn_deadline_s)
+    outcome = await rt.assistant.run_turn(
+        turn.session_id, ctx.given.text, context, on_delta=on_delta, on_tool_call=None, deadline_s=rt.turn_deadline_s
+    )
     del context, token
     # False: the token was no longer open, i.e. the interrupt route revoked it
     revoked = not rt.tokens.end_turn(turn.turn_id)

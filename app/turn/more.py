@@ -20,6 +20,7 @@ no "more"; the reply says so instead of guessing. Every action goes to the
 executor as ``source: "parser"``, with the speaker's seat, so the seat checks
 decide per member.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,16 +39,20 @@ UNKNOWN_WAY = "unknown"
 #: A said way -> its sign on an opening (window, sunroof, sunshade) and on any
 #: other value; None: the way does not fit that kind of control.
 _SAID: dict[str, tuple[int | None, int | None]] = {
-    OPEN: (1, None), CLOSE: (-1, None),
-    INCREASE: (1, 1), DECREASE: (-1, -1),
-    UP: (None, 1), DOWN: (None, -1),
+    OPEN: (1, None),
+    CLOSE: (-1, None),
+    INCREASE: (1, 1),
+    DECREASE: (-1, -1),
+    UP: (None, 1),
+    DOWN: (None, -1),
 }
 
 
 def _twins(catalog: Catalog) -> dict[str, Twin]:
     """Each physical control with a relative change -> that change's twin."""
-    return {t.control: t for c in catalog.capabilities if (t := twin_of(catalog, c)) is not None
-            and t.delta in VAGUE_STEP}
+    return {
+        t.control: t for c in catalog.capabilities if (t := twin_of(catalog, c)) is not None and t.delta in VAGUE_STEP
+    }
 
 
 def _sign(action: dict[str, Any], twin: Twin, member: str, before: dict[str, Any]) -> int:
@@ -74,8 +79,9 @@ def said_sign(twin: Twin, direction: str) -> int | None:
     return opening if kind_of(twin.value) == "position" else value
 
 
-def more_plan(catalog: Catalog, last: dict[str, Any], language: str,
-              direction: str | None = None) -> tuple[list[dict[str, Any]], str]:
+def more_plan(
+    catalog: Catalog, last: dict[str, Any], language: str, direction: str | None = None
+) -> tuple[list[dict[str, Any]], str]:
     """The vague actions that follow ``last``'s change, and what did not (sentences, or "").
 
     ``direction`` is the way the follow-up said (``vehicle.parser.followup``):
@@ -114,10 +120,19 @@ def more_plan(catalog: Catalog, last: dict[str, Any], language: str,
         for sign, moved in by_sign.items():
             whole = action.get("target") and _members(catalog, capability, action["target"]) == moved
             targets = [action["target"]] if whole else moved
-            plan += [{"capability": twin.adjust, "target": t, "vague": True,
-                      "parameters": {twin.delta: sign * VAGUE_STEP[twin.delta]}} for t in targets]
-    notes = [say(NO_MORE, language, what=listed(dict.fromkeys(fixed), language)) if fixed else "",
-             say(WHICH_WAY, language, what=listed(dict.fromkeys(unclear), language)) if unclear else ""]
+            plan += [
+                {
+                    "capability": twin.adjust,
+                    "target": t,
+                    "vague": True,
+                    "parameters": {twin.delta: sign * VAGUE_STEP[twin.delta]},
+                }
+                for t in targets
+            ]
+    notes = [
+        say(NO_MORE, language, what=listed(dict.fromkeys(fixed), language)) if fixed else "",
+        say(WHICH_WAY, language, what=listed(dict.fromkeys(unclear), language)) if unclear else "",
+    ]
     return plan, sentences(notes, language)
 
 

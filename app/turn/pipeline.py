@@ -11,6 +11,7 @@ Assistant's assist pipeline: stages in order, each a typed result.
 
 This module is the only place that chooses the next stage.
 """
+
 from __future__ import annotations
 
 import logging
@@ -54,8 +55,9 @@ class TurnPipeline:
         turn.emit = emit
         ctx = TurnContext(rt, turn, given, emit, threadsafe(emit, TurnEvent.ACTION_RESULT))
         try:
-            await rt.db.start_turn(turn.session_id, turn.turn_id, given.client_message_id, given.source,
-                                   given.text, given.seat)
+            await rt.db.start_turn(
+                turn.session_id, turn.turn_id, given.client_message_id, given.source, given.text, given.seat
+            )
             emit(TurnEvent.STARTED, {"session_id": turn.session_id, "turn_id": turn.turn_id})
             ctx.parse = parse_stage(ctx)
             controls_before = rt.state.controls()

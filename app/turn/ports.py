@@ -3,6 +3,7 @@
 The runtime satisfies them structurally; tests may pass anything that does.
 Nothing in ``app/turn`` imports the runtime (no import cycle).
 """
+
 from __future__ import annotations
 
 from collections.abc import Awaitable
@@ -25,20 +26,30 @@ class StatePort(Protocol):
 
 
 class TokensPort(Protocol):
-    def issue(self, session_id: str, turn_id: str, utterance: str, language: str, generation: str,
-              seat: str | None = None) -> str: ...
+    def issue(
+        self, session_id: str, turn_id: str, utterance: str, language: str, generation: str, seat: str | None = None
+    ) -> str: ...
     def end_turn(self, turn_id: str, interrupted: bool = False) -> bool: ...
 
 
 class TurnStorePort(Protocol):
     """The async store facade: the event loop never waits on it."""
 
-    def start_turn(self, session_id: str, turn_id: str, client_message_id: str | None, source: str,
-                   text: str, seat: str | None = None) -> Awaitable[None]: ...
-    def finish_turn(self, turn_id: str, reply: dict[str, Any],
-                    before: dict[str, Any] | None = None) -> Awaitable[None]: ...
-    def last_acting_turn(self, session_id: str, within_s: float,
-                         exclude: str | None = None) -> Awaitable[dict[str, Any] | None]: ...
+    def start_turn(
+        self,
+        session_id: str,
+        turn_id: str,
+        client_message_id: str | None,
+        source: str,
+        text: str,
+        seat: str | None = None,
+    ) -> Awaitable[None]: ...
+    def finish_turn(
+        self, turn_id: str, reply: dict[str, Any], before: dict[str, Any] | None = None
+    ) -> Awaitable[None]: ...
+    def last_acting_turn(
+        self, session_id: str, within_s: float, exclude: str | None = None
+    ) -> Awaitable[dict[str, Any] | None]: ...
     def history(self, session_id: str, limit: int) -> Awaitable[list[dict[str, Any]]]: ...
 
 

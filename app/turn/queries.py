@@ -6,6 +6,7 @@ the ECU's status frames last confirmed, in the utterance's language, and
 (``window.adjust_position``) is answered from its physical control. The
 words come from the message table (section ``queries``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,7 +33,9 @@ def answer(queries: tuple[Any, ...] | list[Any], catalog: Catalog, snapshot: dic
             members = list(shown)
         label = catalog.capability_label(control, lang)
         for member in members:
-            what = label if len(shown) == 1 or member == "cabin" else control_name(catalog, control, member)[lang == "zh"]
+            what = (
+                label if len(shown) == 1 or member == "cabin" else control_name(catalog, control, member)[lang == "zh"]
+            )
             sentences.append(state_sentence(what, shown[member], lang))
     return join_sentences(sentences, lang)
 

@@ -4,6 +4,7 @@ Replaces the ``active``/``ledgers`` dicts that used to hang off the
 runtime. Thread-safe: the callback route reads it from the event loop while
 executor threads hold ledgers.
 """
+
 from __future__ import annotations
 
 import asyncio

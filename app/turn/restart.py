@@ -8,6 +8,7 @@ never finished, so it never claims the whole request), ``rejected`` only
 when nothing did. The runtime records this Reply for every open turn when it
 starts, before any request is served.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,14 @@ def sent_actions(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             members = action.get("members") or []
             if not decision["outcome_recorded"]:
                 # written before the send, outcome never recorded: may have left; never claim applied
-                out.append({**action, "status": "unconfirmed", "reason": str(TurnError.INTERRUPTED_BY_RESTART),
-                            "members": [{**m, "status": "unconfirmed"} for m in members if isinstance(m, dict)]})
+                out.append(
+                    {
+                        **action,
+                        "status": "unconfirmed",
+                        "reason": str(TurnError.INTERRUPTED_BY_RESTART),
+                        "members": [{**m, "status": "unconfirmed"} for m in members if isinstance(m, dict)],
+                    }
+                )
             elif _reached_bus(action):
                 out.append({k: v for k, v in action.items() if k != "frames"})
     return out
@@ -45,13 +52,19 @@ def restart_status(actions: list[dict[str, Any]]) -> ReplyStatus:
     return ReplyStatus.PARTIALLY_APPLIED if any(_reached_bus(a) for a in actions) else ReplyStatus.REJECTED
 
 
-def restart_reply(session_id: str, turn_id: str, client_message_id: str | None, language: str,
-                  decisions: list[dict[str, Any]]) -> dict[str, Any]:
+def restart_reply(
+    session_id: str, turn_id: str, client_message_id: str | None, language: str, decisions: list[dict[str, Any]]
+) -> dict[str, Any]:
     message = say(RESTARTED, language)
     actions = sent_actions(decisions)
     return {
-        "session_id": session_id, "turn_id": turn_id, "client_message_id": client_message_id,
-        "language": language, "handled_by": str(HandledBy.LOCAL), "status": str(restart_status(actions)),
-        "reply_text": message, "actions": actions,
+        "session_id": session_id,
+        "turn_id": turn_id,
+        "client_message_id": client_message_id,
+        "language": language,
+        "handled_by": str(HandledBy.LOCAL),
+        "status": str(restart_status(actions)),
+        "reply_text": message,
+        "actions": actions,
         "assistant_error": {"code": str(TurnError.INTERRUPTED_BY_RESTART), "message": message},
     }

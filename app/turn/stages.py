@@ -2,6 +2,7 @@
 LEFTOVERS and REPLY. Each takes the turn's context and returns a typed
 result; none decides what runs next (``pipeline.py`` does, in one place).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -49,10 +50,19 @@ class TurnContext:
         return self.parse.language if self.parse is not None else "en"
 
     def request(self, *, handled_by: HandledBy, ledger: Ledger | None = None, **kw: Any) -> Any:
-        return make_request(ledger=ledger or Ledger(), language=self.language, voice=self.given.voice,
-                            parse=self.parse, session_id=self.turn.session_id, turn_id=self.turn.turn_id,
-                            utterance=self.given.text, handled_by=str(handled_by), on_result=self.on_result,
-                            seat=self.given.seat, **kw)
+        return make_request(
+            ledger=ledger or Ledger(),
+            language=self.language,
+            voice=self.given.voice,
+            parse=self.parse,
+            session_id=self.turn.session_id,
+            turn_id=self.turn.turn_id,
+            utterance=self.given.text,
+            handled_by=str(handled_by),
+            on_result=self.on_result,
+            seat=self.given.seat,
+            **kw,
+        )
 
 
 @dataclass
@@ -92,8 +102,7 @@ async def local_stage(ctx: TurnContext) -> Handled:
 async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None) -> Handled:
     """OFFLINE: resolved actions run, needs run their offline plan, the rest is said honestly."""
     rt, parse, lang = ctx.services, ctx.parse, ctx.language
-    direct = [(step.model_dump(), "catalog") for need in parse.needs
-              for step in rt.catalog.needs[need].offline_plan]
+    direct = [(step.model_dump(), "catalog") for need in parse.needs for step in rt.catalog.needs[need].offline_plan]
     actions: list[dict[str, Any]] = []
     if parse.actions or direct:
         actions = await rt.bus_runs.actions(ctx.request(handled_by=HandledBy.LOCAL, direct=direct))
@@ -126,7 +135,9 @@ def _left_alone(ctx: TurnContext) -> list[str]:
         if cap is None:
             continue
         if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE) and mention.target:
-            label = catalog.target_label(mention.capability, mention.target, lang)  # "garage door", not "learned button"
+            label = catalog.target_label(
+                mention.capability, mention.target, lang
+            )  # "garage door", not "learned button"
         else:
             label = catalog.capability_label(catalog.control(mention.capability), lang)
         if label not in out:
@@ -186,10 +197,15 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
         prefix = speakable(handled.prefix, ctx.language) if ctx.given.voice else handled.prefix
         text = sentences([prefix, text], ctx.language)
     return {
-        "session_id": ctx.turn.session_id, "turn_id": ctx.turn.turn_id,
-        "client_message_id": ctx.given.client_message_id, "language": ctx.language,
-        "handled_by": str(handled.handled_by), "status": str(reply_status(handled.actions)),
-        "reply_text": text, "actions": handled.actions, "assistant_error": handled.assistant_error,
+        "session_id": ctx.turn.session_id,
+        "turn_id": ctx.turn.turn_id,
+        "client_message_id": ctx.given.client_message_id,
+        "language": ctx.language,
+        "handled_by": str(handled.handled_by),
+        "status": str(reply_status(handled.actions)),
+        "reply_text": text,
+        "actions": handled.actions,
+        "assistant_error": handled.assistant_error,
     }
 
 

@@ -3,6 +3,7 @@
 The words are the message table's ``turns`` section (``catalog/messages.yaml``);
 a reply of several sentences is joined per language (no space in Chinese).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -38,7 +39,7 @@ def sentences(parts: Iterable[str | None], language: str) -> str:
 
 
 def listed(items: Iterable[str], language: str) -> str:
-    """"the window and the sunroof" / "车窗和天窗"."""
+    """ "the window and the sunroof" / "车窗和天窗"."""
     return join_list(items, language)
 
 

@@ -2,6 +2,7 @@
 provider's config, /proc reading. (A uniquely named module, so test files
 never import a ``conftest`` that another directory shadowed.)
 """
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,18 @@ CALLBACK_TOKEN = "cb-token-" + "Z9" * 12
 EXECUTE_RESULT = {
     "status": "applied",
     "message": "Driver temperature set to 21 degrees.",
-    "actions": [{"capability": "climate.set_temperature", "target": "driver",
-                 "parameters": {"celsius": 21.0}, "status": "applied", "reason": None,
-                 "message": "Driver temperature set to 21 degrees.", "source": "both",
-                 "members": [{"target": "driver", "status": "applied", "reason": None}]}],
+    "actions": [
+        {
+            "capability": "climate.set_temperature",
+            "target": "driver",
+            "parameters": {"celsius": 21.0},
+            "status": "applied",
+            "reason": None,
+            "message": "Driver temperature set to 21 degrees.",
+            "source": "both",
+            "members": [{"target": "driver", "status": "applied", "reason": None}],
+        }
+    ],
 }
 
 
@@ -45,13 +54,15 @@ class CallbackServer:
             def do_POST(self) -> None:  # noqa: N802
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 authorized = self.headers.get("Authorization") == f"Bearer {CALLBACK_TOKEN}"
-                server.calls.append({"path": self.path, "authorized": authorized,
-                                     "body": json.loads(body or b"{}")})
+                server.calls.append({"path": self.path, "authorized": authorized, "body": json.loads(body or b"{}")})
                 server.received.set()
                 if server.delay:
                     time.sleep(server.delay)
-                status, answer = (200, EXECUTE_RESULT) if authorized else (
-                    401, {"error": {"code": "unauthorized", "message": "unauthorized"}})
+                status, answer = (
+                    (200, EXECUTE_RESULT)
+                    if authorized
+                    else (401, {"error": {"code": "unauthorized", "message": "unauthorized"}})
+                )
                 data = json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -61,8 +72,7 @@ class CallbackServer:
 
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._http.daemon_threads = True
-        threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.05},
-                         daemon=True).start()
+        threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
 
     @property
     def url(self) -> str:
@@ -109,8 +119,7 @@ def children(pid: int) -> list[tuple[int, str]]:
 
 def mcp_processes(codex_pid: int) -> list[int]:
     """MCP server processes codex itself started (stand-in or real): none, with the url form."""
-    return [pid for pid, cmd in children(codex_pid)
-            if "standin_mcp" in cmd or "-m mcp_server" in cmd]
+    return [pid for pid, cmd in children(codex_pid) if "standin_mcp" in cmd or "-m mcp_server" in cmd]
 
 
 def rss_mb(pid: int) -> float:

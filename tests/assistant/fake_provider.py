@@ -5,6 +5,7 @@ Codex POSTs ``/v1/responses`` with ``stream: true``; each test queues the
 answers it wants (text deltas, a namespaced ``function_call``, an HTTP error
 or a stall) and reads back the request bodies codex sent.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,7 @@ def text(*deltas: str) -> Reply:
     return Reply("text", deltas=deltas)
 
 
-def tool_call(arguments: dict, name: str = "execute_cockpit_request",
-              namespace: str = "mcp__n7_vehicle") -> Reply:
+def tool_call(arguments: dict, name: str = "execute_cockpit_request", namespace: str = "mcp__n7_vehicle") -> Reply:
     return Reply("tool", name=name, namespace=namespace, arguments=arguments)
 
 
@@ -57,9 +57,13 @@ def _event(kind: str, **body: object) -> bytes:
 
 
 def _usage() -> dict:
-    return {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0},
-            "output_tokens": 5, "output_tokens_details": {"reasoning_tokens": 0},
-            "total_tokens": 15}
+    return {
+        "input_tokens": 10,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": 5,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": 15,
+    }
 
 
 def _events(reply: Reply, serial: int) -> list[bytes]:
@@ -67,20 +71,42 @@ def _events(reply: Reply, serial: int) -> list[bytes]:
     created = _event("response.created", response={"id": response_id})
     completed = _event("response.completed", response={"id": response_id, "usage": _usage()})
     if reply.kind == "tool":
-        item = {"type": "function_call", "id": f"fc_{serial}", "call_id": f"call_{serial}",
-                "name": reply.name, "namespace": reply.namespace,
-                "arguments": json.dumps(reply.arguments)}
+        item = {
+            "type": "function_call",
+            "id": f"fc_{serial}",
+            "call_id": f"call_{serial}",
+            "name": reply.name,
+            "namespace": reply.namespace,
+            "arguments": json.dumps(reply.arguments),
+        }
         return [created, _event("response.output_item.done", output_index=0, item=item), completed]
     item_id = f"msg_{serial}"
     full = "".join(reply.deltas)
-    out = [created, _event("response.output_item.added", output_index=0, item={
-        "type": "message", "role": "assistant", "id": item_id, "status": "in_progress",
-        "content": []})]
-    out += [_event("response.output_text.delta", item_id=item_id, output_index=0,
-                   content_index=0, delta=delta) for delta in reply.deltas]
-    out.append(_event("response.output_item.done", output_index=0, item={
-        "type": "message", "role": "assistant", "id": item_id, "status": "completed",
-        "content": [{"type": "output_text", "text": full, "annotations": []}]}))
+    out = [
+        created,
+        _event(
+            "response.output_item.added",
+            output_index=0,
+            item={"type": "message", "role": "assistant", "id": item_id, "status": "in_progress", "content": []},
+        ),
+    ]
+    out += [
+        _event("response.output_text.delta", item_id=item_id, output_index=0, content_index=0, delta=delta)
+        for delta in reply.deltas
+    ]
+    out.append(
+        _event(
+            "response.output_item.done",
+            output_index=0,
+            item={
+                "type": "message",
+                "role": "assistant",
+                "id": item_id,
+                "status": "completed",
+                "content": [{"type": "output_text", "text": full, "annotations": []}],
+            },
+        )
+    )
     out.append(completed)
     return out
 
@@ -95,8 +121,7 @@ class FakeProvider:
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property
     def base_url(self) -> str:
@@ -156,8 +181,7 @@ class FakeProvider:
                 self.end_headers()
                 try:
                     if reply.kind == "stall":
-                        self.wfile.write(_event("response.created",
-                                                response={"id": f"resp_{serial}"}))
+                        self.wfile.write(_event("response.created", response={"id": f"resp_{serial}"}))
                         self.wfile.flush()
                         time.sleep(reply.stall_s)
                         return

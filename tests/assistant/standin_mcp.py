@@ -11,6 +11,7 @@ bearer token from the environment, and return the JSON answer as
 ``--marker FILE`` appends this process's pid to FILE at start, so a test can
 prove that a server it configured did (or did not) run.
 """
+
 from __future__ import annotations
 
 import json
@@ -78,8 +79,7 @@ def _answer(message: dict) -> dict | None:
         params = message.get("params", {})
         name = params.get("name")
         if name not in PATHS:
-            return {"jsonrpc": "2.0", "id": message["id"],
-                    "error": {"code": -32602, "message": "unknown tool"}}
+            return {"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32602, "message": "unknown tool"}}
         content, is_error = _callback(name, params.get("arguments") or {})
         result = {
             "content": [{"type": "text", "text": json.dumps(content)}],
@@ -89,8 +89,7 @@ def _answer(message: dict) -> dict | None:
     elif method == "ping":
         result = {}
     else:
-        return {"jsonrpc": "2.0", "id": message["id"],
-                "error": {"code": -32601, "message": "method not found"}}
+        return {"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32601, "message": "method not found"}}
     return {"jsonrpc": "2.0", "id": message["id"], "result": result}
 
 

@@ -5,6 +5,7 @@ real ``n7_vehicle`` server over streamable HTTP; the assistant hosts that one
 server (``assistant.mcp``), and it calls a stand-in callback server. Codex
 itself must start no MCP process: its children are counted in /proc.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,18 +37,21 @@ TOKEN = "tok_" + "a1B2" * 8
 CONTEXT = {"request_token": TOKEN, "vehicle_state": {"speed_kph": 0, "gear": "P"}}
 
 
-def with_assistant(settings: AssistantSettings, callback: CallbackServer,
-                   body: Callable[[CodexAssistant], Awaitable[Any]],
-                   developer_instructions: Callable[[], tuple[str, str]] = developer,
-                   **kwargs: Any) -> Any:
+def with_assistant(
+    settings: AssistantSettings,
+    callback: CallbackServer,
+    body: Callable[[CodexAssistant], Awaitable[Any]],
+    developer_instructions: Callable[[], tuple[str, str]] = developer,
+    **kwargs: Any,
+) -> Any:
     async def main() -> Any:
-        assistant = CodexAssistant(settings, callback.url, CALLBACK_TOKEN, developer_instructions,
-                                   **kwargs)
+        assistant = CodexAssistant(settings, callback.url, CALLBACK_TOKEN, developer_instructions, **kwargs)
         try:
             await assistant.start()
             return await body(assistant)
         finally:
             await assistant.close()
+
     return asyncio.run(main())
 
 
@@ -78,8 +82,7 @@ def test_initialize_reports_the_pinned_version_and_private_directories(make_sett
     settings = make_settings()
 
     async def body(assistant: CodexAssistant) -> int:
-        assert assistant.status() == {"mode": "codex", "reason": None, "codex_version": "0.147.0",
-                                      "mcp": "up"}
+        assert assistant.status() == {"mode": "codex", "reason": None, "codex_version": "0.147.0", "mcp": "up"}
         client = assistant.supervisor.current_client()
         assert client.timings["initialize_ms"] < 5000
         for path in (settings.codex_home, settings.workspace):
@@ -91,9 +94,12 @@ def test_initialize_reports_the_pinned_version_and_private_directories(make_sett
 
 
 def test_fake_codex_reporting_another_version_is_refused_as_wrong_version(
-        make_settings, callback, tmp_path: Path) -> None:
+    make_settings, callback, tmp_path: Path
+) -> None:
     fake = tmp_path / "codex"
-    fake.write_text(f"#!{sys.executable}\n" + '''
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        + """
 import json, sys
 for line in sys.stdin:
     msg = json.loads(line)
@@ -101,12 +107,17 @@ for line in sys.stdin:
         print(json.dumps({"id": msg["id"], "result": {
             "userAgent": "n7web/0.146.0 (Linux; x86_64) unknown (n7web; 0.1.0)",
             "codexHome": "/tmp", "platformFamily": "unix", "platformOs": "linux"}}), flush=True)
-''')
+"""
+    )
     fake.chmod(0o755)
 
     async def body(assistant: CodexAssistant) -> None:
-        assert assistant.status() == {"mode": "local_only", "reason": "wrong_version",
-                                      "codex_version": "0.146.0", "mcp": "up"}
+        assert assistant.status() == {
+            "mode": "local_only",
+            "reason": "wrong_version",
+            "codex_version": "0.146.0",
+            "mcp": "up",
+        }
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=2)
         assert outcome.error["code"] == "assistant_unavailable"
         assert "wrong_version" in outcome.error["message"] and not outcome.execute_called
@@ -116,8 +127,12 @@ for line in sys.stdin:
 
 def test_missing_binary_is_reported_as_binary_missing(make_settings, callback, tmp_path) -> None:
     async def body(assistant: CodexAssistant) -> None:
-        assert assistant.status() == {"mode": "local_only", "reason": "binary_missing",
-                                      "codex_version": None, "mcp": "up"}
+        assert assistant.status() == {
+            "mode": "local_only",
+            "reason": "binary_missing",
+            "codex_version": None,
+            "mcp": "up",
+        }
         started = time.monotonic()
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=5)
         assert outcome.error["code"] == "assistant_unavailable"
@@ -128,8 +143,7 @@ def test_missing_binary_is_reported_as_binary_missing(make_settings, callback, t
 
 def test_disabled_assistant_never_spawns_codex(make_settings, callback) -> None:
     async def body(assistant: CodexAssistant) -> None:
-        assert assistant.status() == {"mode": "local_only", "reason": "disabled",
-                                      "codex_version": None, "mcp": "down"}
+        assert assistant.status() == {"mode": "local_only", "reason": "disabled", "codex_version": None, "mcp": "down"}
         assert assistant.supervisor.current_client() is None and assistant.mcp.pid is None
         outcome = await assistant.run_turn("s", "hello", CONTEXT, deadline_s=1)
         assert outcome.error["code"] == "assistant_unavailable"
@@ -138,10 +152,12 @@ def test_disabled_assistant_never_spawns_codex(make_settings, callback) -> None:
 
 
 def test_bad_override_is_a_configuration_error_with_the_redacted_stderr_tail(
-        make_settings, callback, monkeypatch) -> None:
+    make_settings, callback, monkeypatch
+) -> None:
     # The seed's override that 0.147.0 rejects under --strict-config.
-    monkeypatch.setattr(launch, "STATIC_OVERRIDES",
-                        (*launch.STATIC_OVERRIDES, "features.in_app_local_automation=false"))
+    monkeypatch.setattr(
+        launch, "STATIC_OVERRIDES", (*launch.STATIC_OVERRIDES, "features.in_app_local_automation=false")
+    )
     secret = "sk-live-" + "S3cret" * 4
     settings = make_settings(env={"OPENAI_API_KEY": secret})
 
@@ -157,8 +173,7 @@ def test_bad_override_is_a_configuration_error_with_the_redacted_stderr_tail(
     with_assistant(settings, callback, body)
 
 
-def test_not_logged_in_is_reported_when_the_provider_needs_openai_auth(
-        make_settings, callback, tmp_path) -> None:
+def test_not_logged_in_is_reported_when_the_provider_needs_openai_auth(make_settings, callback, tmp_path) -> None:
     settings = make_settings(env={"CODEX_ASSISTANT_MODEL_PROVIDER": ""})
 
     async def body(assistant: CodexAssistant) -> None:
@@ -169,10 +184,13 @@ def test_not_logged_in_is_reported_when_the_provider_needs_openai_auth(
 
 
 def test_other_configured_mcp_server_never_runs_and_the_proof_passes_after_one_restart(
-        make_settings, callback, provider, tmp_path, caplog) -> None:
+    make_settings, callback, provider, tmp_path, caplog
+) -> None:
     marker = tmp_path / "rogue-ran"
-    rogue = (f'[mcp_servers.rogue]\ncommand = "{sys.executable}"\n'
-             f'args = ["{STANDIN_MCP}", "--marker", "{marker}"]\nenv = {{ROGUE_SECRET = "x"}}\n')
+    rogue = (
+        f'[mcp_servers.rogue]\ncommand = "{sys.executable}"\n'
+        f'args = ["{STANDIN_MCP}", "--marker", "{marker}"]\nenv = {{ROGUE_SECRET = "x"}}\n'
+    )
     settings = make_settings(extra_config=rogue)
     caplog.set_level(logging.INFO, logger="app.assistant")
 
@@ -192,13 +210,13 @@ def test_other_configured_mcp_server_never_runs_and_the_proof_passes_after_one_r
 
 
 def test_text_turn_streams_deltas_and_offers_the_model_only_the_allowed_tools(
-        make_settings, callback, provider) -> None:
+    make_settings, callback, provider
+) -> None:
     deltas: list[str] = []
 
     async def body(assistant: CodexAssistant) -> None:
         provider.push(text("It is ", "a sunny ", "day."))
-        outcome = await assistant.run_turn("s", "How is the weather?", CONTEXT,
-                                           on_delta=deltas.append)
+        outcome = await assistant.run_turn("s", "How is the weather?", CONTEXT, on_delta=deltas.append)
         assert outcome.error is None and not outcome.execute_called
         assert outcome.text == "".join(deltas) == "It is a sunny day." and len(deltas) >= 2
 
@@ -206,9 +224,14 @@ def test_text_turn_streams_deltas_and_offers_the_model_only_the_allowed_tools(
     request = provider.requests[-1]
     assert request["instructions"] == BASE_INSTRUCTIONS
     tools = {t.get("name"): t for t in request["tools"]}
-    assert set(tools) == {"list_mcp_resources", "list_mcp_resource_templates",
-                          "read_mcp_resource", "update_plan", "request_user_input",
-                          "mcp__n7_vehicle"}
+    assert set(tools) == {
+        "list_mcp_resources",
+        "list_mcp_resource_templates",
+        "read_mcp_resource",
+        "update_plan",
+        "request_user_input",
+        "mcp__n7_vehicle",
+    }
     assert {f["name"] for f in tools["mcp__n7_vehicle"]["tools"]} == set(launch.MCP_TOOLS)
     texts = [c.get("text", "") for item in request["input"] for c in item.get("content") or []]
     assert any("CATALOG:" in t for t in texts)
@@ -216,11 +239,9 @@ def test_text_turn_streams_deltas_and_offers_the_model_only_the_allowed_tools(
     assert texts[-1].endswith("\n\nUSER_INSTRUCTION:\nHow is the weather?")
 
 
-def test_tool_call_turn_hands_the_structured_result_to_on_tool_call(
-        make_settings, callback, provider) -> None:
+def test_tool_call_turn_hands_the_structured_result_to_on_tool_call(make_settings, callback, provider) -> None:
     calls: list[dict] = []
-    plan = {"actions": [{"capability": "climate.set_temperature", "target": "driver",
-                         "parameters": {"celsius": 21.0}}]}
+    plan = {"actions": [{"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 21.0}}]}
 
     async def body(assistant: CodexAssistant) -> None:
         provider.push(tool_call({"request_token": TOKEN, "plan": plan}), text("Done", "."))
@@ -232,8 +253,9 @@ def test_tool_call_turn_hands_the_structured_result_to_on_tool_call(
     assert len(calls) == 1
     assert calls[0]["tool"] == "execute_cockpit_request" and calls[0]["status"] == "completed"
     assert calls[0]["structured_content"] == EXECUTE_RESULT and not calls[0]["is_error"]
-    assert callback.calls == [{"path": "/internal/v1/execute", "authorized": True,
-                               "body": {"request_token": TOKEN, "plan": plan}}]
+    assert callback.calls == [
+        {"path": "/internal/v1/execute", "authorized": True, "body": {"request_token": TOKEN, "plan": plan}}
+    ]
     outputs = [i for i in provider.requests[-1]["input"] if i.get("type") == "function_call_output"]
     assert '"status":"applied"' in outputs[0]["output"]
 
@@ -251,8 +273,7 @@ def test_provider_down_fails_the_turn_within_two_seconds(make_settings, callback
     with_assistant(make_settings(), callback, body)
 
 
-def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
-        make_settings, callback, provider) -> None:
+def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(make_settings, callback, provider) -> None:
     statuses: list[dict] = []
 
     async def body(assistant: CodexAssistant) -> None:
@@ -268,26 +289,32 @@ def test_codex_killed_mid_turn_fails_that_turn_and_the_next_turn_works(
         started = time.monotonic()
         outcome = await turn
         assert time.monotonic() - started < 2.0
-        assert outcome.error == {"code": "assistant_unavailable",
-                                 "message": "The assistant became unavailable (Codex App Server exited)."}
+        assert outcome.error == {
+            "code": "assistant_unavailable",
+            "message": "The assistant became unavailable (Codex App Server exited).",
+        }
         provider.push(text("back"))
         again = await assistant.run_turn("s", "three", CONTEXT)
         assert again.error is None and again.text == "back"
         assert assistant.status()["mode"] == "codex" and assistant.supervisor.restarts == 1
         assert codex_pid(assistant) != old_pid
         assert assistant.mcp.pid == server  # the shared MCP server outlives a codex crash
-        history = [c.get("text", "") for i in provider.requests[-1]["input"]
-                   for c in i.get("content") or []]
+        history = [c.get("text", "") for i in provider.requests[-1]["input"] for c in i.get("content") or []]
         assert any(t.endswith("USER_INSTRUCTION:\none") for t in history)  # thread resumed
 
     with_assistant(make_settings(), callback, body, on_status=statuses.append)
     assert [(s["mode"], s["reason"]) for s in statuses] == [
-        ("codex", None), ("local_only", "crashed"), ("local_only", "starting"), ("codex", None),
-        ("local_only", "starting")]  # the last one: close()
+        ("codex", None),
+        ("local_only", "crashed"),
+        ("local_only", "starting"),
+        ("codex", None),
+        ("local_only", "starting"),
+    ]  # the last one: close()
 
 
 def test_more_sessions_than_the_thread_bound_stay_within_it_and_share_one_mcp_server(
-        make_settings, callback, provider) -> None:
+    make_settings, callback, provider
+) -> None:
     async def body(assistant: CodexAssistant) -> None:
         pid, server = codex_pid(assistant), assistant.mcp.pid
         for n in range(5):
@@ -299,8 +326,7 @@ def test_more_sessions_than_the_thread_bound_stay_within_it_and_share_one_mcp_se
         provider.push(text("welcome back"))
         outcome = await assistant.run_turn("session-0", "question again", CONTEXT)
         assert outcome.text == "welcome back"
-        history = [c.get("text", "") for i in provider.requests[-1]["input"]
-                   for c in i.get("content") or []]
+        history = [c.get("text", "") for i in provider.requests[-1]["input"] for c in i.get("content") or []]
         assert any(t.endswith("USER_INSTRUCTION:\nquestion 0") for t in history)
         loaded = await assistant.supervisor.current_client().rpc.request("thread/loaded/list", {})
         assert len(loaded["data"]) == 2  # codex itself holds no more than the bound
@@ -328,8 +354,7 @@ def test_idle_threads_are_unloaded_and_resumed(make_settings, callback, provider
     with_assistant(make_settings(idle_free_s=0.4), callback, body)
 
 
-def test_turn_past_its_deadline_is_interrupted_and_the_session_goes_on(
-        make_settings, callback, provider) -> None:
+def test_turn_past_its_deadline_is_interrupted_and_the_session_goes_on(make_settings, callback, provider) -> None:
     async def body(assistant: CodexAssistant) -> None:
         provider.push(stall(30))
         started = time.monotonic()
@@ -357,8 +382,7 @@ def test_interrupt_stops_the_running_turn(make_settings, callback, provider) -> 
     with_assistant(make_settings(), callback, body)
 
 
-def test_new_catalog_generation_reaches_the_model_in_the_same_session(
-        make_settings, callback, provider) -> None:
+def test_new_catalog_generation_reaches_the_model_in_the_same_session(make_settings, callback, provider) -> None:
     catalog = {"generation": "g1", "text": "CATALOG v1: climate only."}
 
     async def body(assistant: CodexAssistant) -> None:
@@ -368,10 +392,10 @@ def test_new_catalog_generation_reaches_the_model_in_the_same_session(
         provider.push(text("two"))
         assert (await assistant.run_turn("s", "second", CONTEXT)).error is None
 
-    with_assistant(make_settings(), callback, body,
-                   developer_instructions=lambda: (catalog["generation"], catalog["text"]))
-    texts = [c.get("text", "") for i in provider.requests[-1]["input"]
-             for c in i.get("content") or []]
+    with_assistant(
+        make_settings(), callback, body, developer_instructions=lambda: (catalog["generation"], catalog["text"])
+    )
+    texts = [c.get("text", "") for i in provider.requests[-1]["input"] for c in i.get("content") or []]
     assert any("CATALOG v2" in t for t in texts)
     assert not any("CATALOG v1" in t for t in texts)  # a fresh thread: no stale catalog
 

@@ -5,6 +5,7 @@ killed mid-call it is restarted on the same port, the call that broke is
 reported "not executed" and the next turn's tool call works; the bearer
 exists only in the two environments; the endpoint refuses strangers.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,14 +23,14 @@ from test_assistant_codex import CONTEXT, TOKEN, codex_pid, until, with_assistan
 from app.assistant import CodexAssistant
 from app.assistant.mcp_host import BEARER_VAR, McpHost
 
-PLAN = {"actions": [{"capability": "climate.set_temperature", "target": "driver",
-                     "parameters": {"celsius": 21.0}}]}
+PLAN = {"actions": [{"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 21.0}}]}
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
 
 
 def test_mcp_server_killed_mid_call_is_restarted_and_the_next_tool_call_succeeds(
-        make_settings, callback, provider) -> None:
+    make_settings, callback, provider
+) -> None:
     async def body(assistant: CodexAssistant) -> None:
         first_pid, url = assistant.mcp.pid, assistant.mcp.endpoint().url
         provider.push(tool_call({"request_token": TOKEN, "plan": PLAN}), text("Done."))
@@ -47,8 +48,7 @@ def test_mcp_server_killed_mid_call_is_restarted_and_the_next_tool_call_succeeds
         assert outcome.execute_called and outcome.tool_calls[0]["status"] == "failed"
 
         callback.delay = 0.0
-        assert await until(lambda: assistant.mcp.state == "up" and assistant.mcp.pid != first_pid,
-                           timeout=10)
+        assert await until(lambda: assistant.mcp.state == "up" and assistant.mcp.pid != first_pid, timeout=10)
         assert assistant.mcp.restarts == 1 and assistant.mcp.endpoint().url == url  # same port
         assert assistant.status()["mcp"] == "up"
         provider.push(tool_call({"request_token": TOKEN, "plan": PLAN}), text("Done again."))
@@ -83,8 +83,7 @@ def test_bearer_travels_only_through_the_two_environments(make_settings, callbac
     with_assistant(settings, callback, body)
 
 
-def test_the_endpoint_refuses_requests_without_the_bearer_or_from_another_origin(
-        make_settings, callback) -> None:
+def test_the_endpoint_refuses_requests_without_the_bearer_or_from_another_origin(make_settings, callback) -> None:
     async def body(assistant: CodexAssistant) -> None:
         endpoint = assistant.mcp.endpoint()
         port = endpoint.url.split(":")[2].split("/")[0]
@@ -92,10 +91,12 @@ def test_the_endpoint_refuses_requests_without_the_bearer_or_from_another_origin
         async with httpx.AsyncClient(timeout=10) as client:
             assert (await client.post(endpoint.url, json=LIST, headers=good)).status_code == 200
             cases = {
-                401: [MCP_HEADERS, {**MCP_HEADERS, "Authorization": "Bearer " + "x" * 43},
-                      {**MCP_HEADERS, "Authorization": endpoint.bearer}],
-                403: [{**good, "Origin": "http://evil.example"},
-                      {**good, "Origin": "http://127.0.0.1:1"}],
+                401: [
+                    MCP_HEADERS,
+                    {**MCP_HEADERS, "Authorization": "Bearer " + "x" * 43},
+                    {**MCP_HEADERS, "Authorization": endpoint.bearer},
+                ],
+                403: [{**good, "Origin": "http://evil.example"}, {**good, "Origin": "http://127.0.0.1:1"}],
                 400: [{**good, "Host": "evil.example"}, {**good, "Host": f"example.com:{port}"}],
             }
             for status, variants in cases.items():
@@ -110,7 +111,8 @@ def test_the_endpoint_refuses_requests_without_the_bearer_or_from_another_origin
 
 
 def test_a_server_that_refuses_its_configuration_is_not_restarted_and_turns_fail_fast(
-        make_settings, callback, tmp_path: Path) -> None:
+    make_settings, callback, tmp_path: Path
+) -> None:
     marker = tmp_path / "runs"
     refusing = tmp_path / "refuse.py"
     refusing.write_text(f"open({str(marker)!r}, 'a').write('ran\\n')\nraise SystemExit(2)\n")
@@ -175,8 +177,14 @@ def test_a_refusing_server_is_recognised_however_fast_it_exits(callback, tmp_pat
 
     async def main() -> None:
         for _ in range(20):
-            host = McpHost(callback.url, CALLBACK_TOKEN, 5.0, command=sys.executable,
-                           args=("-S", str(refusing)), environ=dict(os.environ))
+            host = McpHost(
+                callback.url,
+                CALLBACK_TOKEN,
+                5.0,
+                command=sys.executable,
+                args=("-S", str(refusing)),
+                environ=dict(os.environ),
+            )
             await host.start()
             try:
                 started = time.monotonic()

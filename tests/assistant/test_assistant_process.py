@@ -1,5 +1,6 @@
 """The process layer with small fake ``codex`` scripts: environment, session,
 stderr tail, line bound, bounded stop."""
+
 from __future__ import annotations
 
 import asyncio
@@ -41,29 +42,41 @@ def alive(pid: int) -> bool:
 
 def test_codex_gets_only_the_allowlisted_environment_in_its_own_session(tmp_path: Path) -> None:
     dump = tmp_path / "env.json"
-    command = script(tmp_path, f"""
+    command = script(
+        tmp_path,
+        f"""
 json.dump({{"env": dict(os.environ), "pid": os.getpid(), "pgid": os.getpgid(0),
            "sid": os.getsid(0)}}, open({str(dump)!r}, "w"))
-""")
-    settings = settings_for(tmp_path, command, AWS_SECRET_ACCESS_KEY="aws", PYTHONPATH="/x",
-                            LD_PRELOAD="/evil.so", LC_CTYPE="C.UTF-8", OPENAI_API_KEY="sk-k")
+""",
+    )
+    settings = settings_for(
+        tmp_path,
+        command,
+        AWS_SECRET_ACCESS_KEY="aws",
+        PYTHONPATH="/x",
+        LD_PRELOAD="/evil.so",
+        LC_CTYPE="C.UTF-8",
+        OPENAI_API_KEY="sk-k",
+    )
     with pytest.raises(ConfigurationError):
         asyncio.run(CodexClient.launch(settings, ENDPOINT))
     seen = json.loads(dump.read_text())
-    assert set(seen["env"]) == {"PATH", "HOME", "LC_CTYPE", "OPENAI_API_KEY", "CODEX_HOME",
-                                BEARER_VAR}
+    assert set(seen["env"]) == {"PATH", "HOME", "LC_CTYPE", "OPENAI_API_KEY", "CODEX_HOME", BEARER_VAR}
     assert seen["env"][BEARER_VAR] == ENDPOINT.bearer
     assert seen["pgid"] == seen["pid"] == seen["sid"]
 
 
 def test_exit_before_initialize_reports_a_bounded_redacted_stderr_tail(tmp_path: Path) -> None:
-    command = script(tmp_path, """
+    command = script(
+        tmp_path,
+        """
 for n in range(100):
     print(f"line {n}: \\x1b[31mError\\x1b[0m Authorization: Bearer abc.def api_key=hunter2", file=sys.stderr)
 print("token " + os.environ["N7WEB_MCP_BEARER_TOKEN"], file=sys.stderr)
 print("key " + os.environ["OPENAI_API_KEY"], file=sys.stderr)
 sys.exit(1)
-""")
+""",
+    )
     settings = settings_for(tmp_path, command, OPENAI_API_KEY="plain-provider-key-42")
     with pytest.raises(ConfigurationError) as caught:
         asyncio.run(CodexClient.launch(settings, ENDPOINT))
@@ -75,12 +88,15 @@ sys.exit(1)
 
 
 def test_response_line_over_one_mebibyte_fails_the_start_as_protocol_error(tmp_path: Path) -> None:
-    command = script(tmp_path, """
+    command = script(
+        tmp_path,
+        """
 sys.stdin.readline()
 sys.stdout.write('{"id": 1, "result": "' + "x" * (2 * 1024 * 1024) + '"}\\n')
 sys.stdout.flush()
 sys.stdin.read()
-""")
+""",
+    )
     started = time.monotonic()
     with pytest.raises(ProtocolError):
         asyncio.run(CodexClient.launch(settings_for(tmp_path, command), ENDPOINT))
@@ -91,7 +107,9 @@ def test_stop_escalates_to_sigkill_for_the_whole_group(tmp_path: Path, monkeypat
     monkeypatch.setattr(process, "STDIN_GRACE_S", 0.2)
     monkeypatch.setattr(process, "TERM_GRACE_S", 0.2)
     pids = tmp_path / "pids"
-    command = script(tmp_path, f"""
+    command = script(
+        tmp_path,
+        f"""
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 child = subprocess.Popen([sys.executable, "-c",
     "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)"],
@@ -99,7 +117,8 @@ child = subprocess.Popen([sys.executable, "-c",
 open({str(pids)!r}, "w").write(f"{{os.getpid()}} {{child.pid}}")
 sys.stdin.close()
 time.sleep(60)
-""")
+""",
+    )
 
     async def main() -> tuple[int, int, float]:
         transport = await ProcessTransport.spawn([command], {"PATH": "/usr/bin:/bin"}, tmp_path)

@@ -1,4 +1,5 @@
 """The correlation layer over an in-memory transport, named by failure mode."""
+
 from __future__ import annotations
 
 import asyncio
@@ -48,8 +49,7 @@ class Peer:
     def __init__(self, **kwargs: Any) -> None:
         self.transport = MemoryTransport()
         self.notes: list[tuple[str, dict]] = []
-        self.rpc = RpcConnection(self.transport, on_notification=lambda m, p: self.notes.append((m, p)),
-                                 **kwargs)
+        self.rpc = RpcConnection(self.transport, on_notification=lambda m, p: self.notes.append((m, p)), **kwargs)
         self.loop_task = asyncio.create_task(self.rpc.run())
 
     def send(self, message: dict) -> None:
@@ -78,6 +78,7 @@ def test_answers_resolve_their_own_calls_when_they_arrive_out_of_order() -> None
         assert peer.rpc.pending_count == 0
         peer.transport.feed_eof()
         assert await peer.finish() is None
+
     run(body())
 
 
@@ -92,6 +93,7 @@ def test_eof_fails_every_pending_call_with_connection_closed() -> None:
         assert all(isinstance(r, ConnectionClosedError) for r in results)
         assert "became unavailable" in str(results[0])
         assert peer.rpc.pending_count == 0
+
     run(body())
 
 
@@ -105,6 +107,7 @@ def test_calls_after_eof_fail_at_once_with_the_same_typed_error() -> None:
         with pytest.raises(ConnectionClosedError):
             await peer.rpc.notify("initialized")
         assert peer.transport.sent.empty()
+
     run(body())
 
 
@@ -122,6 +125,7 @@ def test_timeout_raises_and_the_late_answer_is_dropped_without_crashing() -> Non
         assert await follow == {"ok": 1}
         assert not peer.loop_task.done()
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -135,6 +139,7 @@ def test_answer_to_an_id_never_sent_is_dropped() -> None:
         assert await call == {"fine": True}
         peer.transport.feed_eof()
         assert await peer.finish() is None
+
     run(body())
 
 
@@ -142,14 +147,19 @@ def test_error_answer_raises_rpc_error_with_code_and_redacted_message() -> None:
     async def body() -> None:
         peer = Peer(secrets=("s3cr3t-callback-token",))
         call = asyncio.create_task(peer.rpc.request("thread/resume", {}))
-        peer.send({"id": (await peer.sent())["id"], "error": {
-            "code": -32600, "message": "bad s3cr3t-callback-token Bearer abc.def sk-abcdefgh123"}})
+        peer.send(
+            {
+                "id": (await peer.sent())["id"],
+                "error": {"code": -32600, "message": "bad s3cr3t-callback-token Bearer abc.def sk-abcdefgh123"},
+            }
+        )
         with pytest.raises(RpcError) as caught:
             await call
         assert caught.value.code == -32600
         text = str(caught.value)
         assert "s3cr3t" not in text and "abc.def" not in text and "sk-abcdefgh123" not in text
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -163,6 +173,7 @@ def test_line_over_one_mebibyte_fails_the_connection_and_pending_calls() -> None
             await call
         assert isinstance(await peer.finish(), ProtocolError)
         assert isinstance(peer.rpc.closed, ProtocolError)
+
     run(body())
 
 
@@ -175,11 +186,11 @@ def test_line_of_exactly_one_mebibyte_is_accepted() -> None:
         peer.transport.feed_eof()
         assert await peer.finish() is None
         assert peer.notes[0][0] == "big"
+
     run(body())
 
 
-@pytest.mark.parametrize("data", [b'{"id": 1, "res', b"not json\n", b"[1, 2]\n",
-                                  b'{"neither": true}\n', b"\xff\xfe\n"])
+@pytest.mark.parametrize("data", [b'{"id": 1, "res', b"not json\n", b"[1, 2]\n", b'{"neither": true}\n', b"\xff\xfe\n"])
 def test_malformed_input_is_a_protocol_error_not_silence(data: bytes) -> None:
     async def body() -> None:
         peer = Peer()
@@ -190,6 +201,7 @@ def test_malformed_input_is_a_protocol_error_not_silence(data: bytes) -> None:
         assert isinstance(await peer.finish(), ProtocolError)
         with pytest.raises(ProtocolError):
             await call
+
     run(body())
 
 
@@ -202,6 +214,7 @@ def test_answer_with_both_result_and_error_fails_only_that_call() -> None:
             await call
         assert peer.rpc.closed is None
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -212,6 +225,7 @@ def test_oversized_request_is_refused_before_anything_is_written() -> None:
             await peer.rpc.request("turn/start", {"text": "x" * (256 * 1024)})
         assert peer.transport.sent.empty() and peer.rpc.pending_count == 0
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -222,11 +236,14 @@ def test_nan_in_a_request_is_refused_before_anything_is_written() -> None:
             await peer.rpc.request("turn/start", {"x": math.nan})
         assert peer.transport.sent.empty()
         peer.transport.feed_eof()
+
     run(body())
 
 
-@pytest.mark.parametrize("method", ["command/exec", "fs/writeFile", "thread/shellCommand",
-                                    "config/value/write", "plugin/install", "turn/steer"])
+@pytest.mark.parametrize(
+    "method",
+    ["command/exec", "fs/writeFile", "thread/shellCommand", "config/value/write", "plugin/install", "turn/steer"],
+)
 def test_method_off_the_allowlist_is_refused(method: str) -> None:
     async def body() -> None:
         peer = Peer()
@@ -234,19 +251,20 @@ def test_method_off_the_allowlist_is_refused(method: str) -> None:
             await peer.rpc.request(method, {})
         assert peer.transport.sent.empty()
         peer.transport.feed_eof()
+
     run(body())
 
 
 def test_the_thirty_third_pending_call_is_refused() -> None:
     async def body() -> None:
         peer = Peer()
-        calls = [asyncio.create_task(peer.rpc.request("thread/start", {}))
-                 for _ in range(MAX_PENDING)]
+        calls = [asyncio.create_task(peer.rpc.request("thread/start", {})) for _ in range(MAX_PENDING)]
         await asyncio.sleep(0)
         with pytest.raises(UnavailableError):
             await peer.rpc.request("thread/start", {})
         peer.transport.feed_eof()
         await asyncio.gather(*calls, return_exceptions=True)
+
     run(body())
 
 
@@ -261,6 +279,7 @@ def test_send_failure_fails_the_call_and_every_other_pending_one() -> None:
         with pytest.raises(ConnectionClosedError):
             await waiting
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -272,6 +291,7 @@ def test_cancelled_read_loop_still_fails_pending_calls() -> None:
         peer.loop_task.cancel()
         with pytest.raises(ConnectionClosedError):
             await call
+
     run(body())
 
 
@@ -284,6 +304,7 @@ def test_fail_all_is_idempotent_and_keeps_the_first_reason() -> None:
         with pytest.raises(ProtocolError):
             await peer.rpc.request("config/read", {})
         peer.transport.feed_eof()
+
     run(body())
 
 
@@ -305,15 +326,21 @@ def test_every_server_request_is_declined(method: str) -> None:
             assert answer["result"] == expected_result
         assert peer.rpc.declined == [method]
         peer.transport.feed_eof()
+
     run(body())
 
 
 def test_decline_table_covers_every_server_request_of_the_0147_schema(tmp_path: Path) -> None:
     codex = default_codex_command({})
-    subprocess.run([codex, "app-server", "generate-json-schema", "--out", str(tmp_path)],
-                   check=True, capture_output=True, timeout=30)
-    listed = {v["properties"]["method"]["enum"][0]
-              for v in json.loads((tmp_path / "ServerRequest.json").read_text())["oneOf"]}
+    subprocess.run(
+        [codex, "app-server", "generate-json-schema", "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
+    listed = {
+        v["properties"]["method"]["enum"][0] for v in json.loads((tmp_path / "ServerRequest.json").read_text())["oneOf"]
+    }
     assert listed == set(SCHEMA_SERVER_REQUESTS) - {"some/future/request"}
     for method in listed:
         result, failure = decline_answer(method)
@@ -333,6 +360,7 @@ def test_server_request_from_a_stale_generation_is_not_answered() -> None:
         await peer.finish()
         assert peer.transport.sent.empty()
         assert peer.notes[-1][0] == "after"
+
     run(body())
 
 
@@ -347,6 +375,7 @@ def test_notifications_reach_the_callback_in_order_with_their_params() -> None:
         assert [m for m, _ in peer.notes] == ["n0", "n1", "n2", "bare"]
         assert peer.notes[2][1]["k"] == 2 and peer.notes[3][1] == {}
         assert list(peer.rpc.events)[0] == ("n0", "t")
+
     run(body())
 
 
@@ -357,4 +386,5 @@ def test_outbound_json_is_compact_and_has_no_jsonrpc_noise() -> None:
         raw = await asyncio.wait_for(peer.transport.sent.get(), 1)
         assert raw == b'{"method":"initialized"}'
         peer.transport.feed_eof()
+
     run(body())

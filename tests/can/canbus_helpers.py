@@ -1,4 +1,5 @@
 """Helpers shared by the CAN tests (a module, not conftest, so tests can import them)."""
+
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,6 @@
 """CAN fixtures: the real virtual bus, the real simulator, a unique channel
 per test, and buses shut down in teardown. Nothing is mocked."""
+
 from __future__ import annotations
 
 import itertools

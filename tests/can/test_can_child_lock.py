@@ -1,5 +1,6 @@
 """The child lock (DESIGN section 3a): ``ChildLock`` in ``Vehicle_Sts``,
 set on the simulated ECU and seen by the backend only through the bus."""
+
 from __future__ import annotations
 
 import time
@@ -28,7 +29,11 @@ def test_child_lock_reaches_the_state_through_the_bus(link, sim, events, state):
     assert state.vehicle().child_lock is True
 
     sim.set_vehicle(child_lock=False)
-    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 30.0, "gear": "D", "child_lock": False, "stale": False})
+    events.wait_for(
+        lambda n, p: (
+            n == "vehicle.changed" and p == {"speed_kph": 30.0, "gear": "D", "child_lock": False, "stale": False}
+        )
+    )
     assert state.snapshot()["vehicle"]["child_lock"] is False
 
 

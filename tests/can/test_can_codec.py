@@ -1,4 +1,5 @@
 """Codec: round trips, E2E CRC and counter placement, strict refusals."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The DBC agrees with the catalog, and a DBC that does not refuses to load."""
+
 from __future__ import annotations
 
 import re
@@ -51,64 +52,105 @@ def test_every_message_has_a_distinct_e2e_data_id(dbc):
     ("edit", "path", "problem"),
     [
         pytest.param(
-            lambda t: t.replace(' SG_ Celsius : 24|8@1+ (0.5,16) [16|30]', ' SG_ Celsius : 24|8@1+ (0.5,16) [16|32]'),
-            "ClimateTemperature_Cmd.Celsius", "maximum 32 does not match the catalog maximum 30", id="range-max",
+            lambda t: t.replace(" SG_ Celsius : 24|8@1+ (0.5,16) [16|30]", " SG_ Celsius : 24|8@1+ (0.5,16) [16|32]"),
+            "ClimateTemperature_Cmd.Celsius",
+            "maximum 32 does not match the catalog maximum 30",
+            id="range-max",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ Celsius_Driver : 16|8@1+ (0.5,16)', ' SG_ Celsius_Driver : 16|8@1+ (1,16)'),
-            "ClimateTemperature_Sts.Celsius_Driver", "scale 1 does not match the catalog step 0.5", id="step",
+            lambda t: t.replace(" SG_ Celsius_Driver : 16|8@1+ (0.5,16)", " SG_ Celsius_Driver : 16|8@1+ (1,16)"),
+            "ClimateTemperature_Sts.Celsius_Driver",
+            "scale 1 does not match the catalog step 0.5",
+            id="step",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ Level : 16|3@1+ (1,0) [1|7] "" CabinEcu', ' SG_ Level : 16|3@1+ (1,0) [0|7] "" CabinEcu'),
-            "ClimateFan_Cmd.Level", "minimum 0 does not match the catalog minimum 1", id="range-min",
+            lambda t: t.replace(
+                ' SG_ Level : 16|3@1+ (1,0) [1|7] "" CabinEcu', ' SG_ Level : 16|3@1+ (1,0) [0|7] "" CabinEcu'
+            ),
+            "ClimateFan_Cmd.Level",
+            "minimum 0 does not match the catalog minimum 1",
+            id="range-min",
         ),
         pytest.param(
             lambda t: re.sub(r"^ SG_ OpenPercent_RearLeft .*\n", "", t, flags=re.M),
-            "Window_Sts.OpenPercent_RearLeft", "missing", id="missing-signal",
+            "Window_Sts.OpenPercent_RearLeft",
+            "missing",
+            id="missing-signal",
         ),
         pytest.param(
             lambda t: t.replace('VAL_ 816 Brightness 127 "not_requested" ;\n', ""),
-            "AmbientLight_Cmd.Brightness", "not_requested", id="partial-not-expressible",
+            "AmbientLight_Cmd.Brightness",
+            "not_requested",
+            id="partial-not-expressible",
         ),
         pytest.param(
             lambda t: t.replace('6 "purple" 7 "white" 15 "not_requested"', '6 "purple" 15 "not_requested"'),
-            "AmbientLight_Cmd.Color", "do not match the catalog", id="enum-choices",
+            "AmbientLight_Cmd.Color",
+            "do not match the catalog",
+            id="enum-choices",
         ),
         pytest.param(
             lambda t: t.replace('VAL_ 785 Target 0 "driver" 1 "passenger" ;', 'VAL_ 785 Target 0 "driver" ;'),
-            "SeatVentilation_Cmd.Target", "passenger", id="member-selector",
+            "SeatVentilation_Cmd.Target",
+            "passenger",
+            id="member-selector",
         ),
         pytest.param(
             lambda t: without_block(t, "BO_ 832 Mirror_Cmd: 8 HeadUnit"),
-            "mirror.fold", "no command message", id="missing-message",
+            "mirror.fold",
+            "no command message",
+            id="missing-message",
         ),
         pytest.param(
             lambda t: t.replace('BA_ "N7E2EDataId" BO_ 1057 154;', 'BA_ "N7E2EDataId" BO_ 1057 26;'),
-            "Sunroof_Sts", "data id 26 is also used", id="data-id-duplicate",
+            "Sunroof_Sts",
+            "data id 26 is also used",
+            id="data-id-duplicate",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ Counter : 8|4@1+ (1,0) [0|15] "" CabinEcu\n SG_ Button', ' SG_ Counter : 8|3@1+ (1,0) [0|7] "" CabinEcu\n SG_ Button'),
-            "Button_Cmd.Counter", "E2E profile 2", id="e2e-layout",
+            lambda t: t.replace(
+                ' SG_ Counter : 8|4@1+ (1,0) [0|15] "" CabinEcu\n SG_ Button',
+                ' SG_ Counter : 8|3@1+ (1,0) [0|7] "" CabinEcu\n SG_ Button',
+            ),
+            "Button_Cmd.Counter",
+            "E2E profile 2",
+            id="e2e-layout",
         ),
         pytest.param(
             lambda t: t.replace('VAL_ 512 Gear 0 "P" 1 "R" 2 "N" 3 "D" ;', 'VAL_ 512 Gear 0 "P" 1 "R" 2 "N" 3 "S" ;'),
-            "Vehicle_Sts.Gear", "P, R, N, D", id="gear",
+            "Vehicle_Sts.Gear",
+            "P, R, N, D",
+            id="gear",
         ),
         pytest.param(
             lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n', ""),
-            "Vehicle_Sts.ChildLock", "missing", id="child-lock-missing",
+            "Vehicle_Sts.ChildLock",
+            "missing",
+            id="child-lock-missing",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1]', ' SG_ ChildLock : 34|2@1+ (1,0) [0|3]'),
-            "Vehicle_Sts.ChildLock", "1-bit flag", id="child-lock-width",
+            lambda t: t.replace(" SG_ ChildLock : 34|1@1+ (1,0) [0|1]", " SG_ ChildLock : 34|2@1+ (1,0) [0|3]"),
+            "Vehicle_Sts.ChildLock",
+            "1-bit flag",
+            id="child-lock-width",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n', ' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ DoorsLocked : 35|1@1+ (1,0) [0|1] "" HeadUnit\n'),
-            "Vehicle_Sts.DoorsLocked", "unexpected signal", id="vehicle-extra-signal",
+            lambda t: t.replace(
+                ' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n',
+                ' SG_ ChildLock : 34|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ DoorsLocked : 35|1@1+ (1,0) [0|1] "" HeadUnit\n',
+            ),
+            "Vehicle_Sts.DoorsLocked",
+            "unexpected signal",
+            id="vehicle-extra-signal",
         ),
         pytest.param(
-            lambda t: t.replace(' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit', ' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ On_Side : 18|1@1+ (1,0) [0|1] "" HeadUnit'),
-            "ClimateDefrost_Sts.On_Side", "unexpected signal", id="extra-signal",
+            lambda t: t.replace(
+                ' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit',
+                ' SG_ On_Rear : 17|1@1+ (1,0) [0|1] "" HeadUnit\n SG_ On_Side : 18|1@1+ (1,0) [0|1] "" HeadUnit',
+            ),
+            "ClimateDefrost_Sts.On_Side",
+            "unexpected signal",
+            id="extra-signal",
         ),
     ],
 )

@@ -1,4 +1,5 @@
 """The link production uses, on the virtual bus with the simulator in the loop."""
+
 from __future__ import annotations
 
 import re
@@ -43,7 +44,9 @@ def test_only_allowlisted_ids_reach_the_bus(link, raw_bus, dbc):
 
 def test_execute_sends_only_through_the_allowlist(link, sim, events, raw_bus, dbc):
     wait_known(events)
-    outcomes = link.execute([Command("mirror.fold", "cabin", {"folded": True}), Command("peripheral.trigger", "garage_door", {})])
+    outcomes = link.execute(
+        [Command("mirror.fold", "cabin", {"folded": True}), Command("peripheral.trigger", "garage_door", {})]
+    )
     assert [o.status for o in outcomes] == ["applied", "applied"]
     seen = set()
     while (msg := raw_bus.recv(timeout=0.05)) is not None:
@@ -66,7 +69,9 @@ def test_command_is_applied_when_the_ecu_echoes_it(link, sim, events, state):
 def test_with_the_simulator_stopped_a_command_is_unconfirmed_and_state_unchanged(make_link, make_sim, events, state):
     link = make_link(confirm_timeout_ms=120)
     sim = make_sim()
-    events.wait_for(lambda n, p: n == "state.changed" and p["capability"] == "seat.set_heating" and p["target"] == "passenger")
+    events.wait_for(
+        lambda n, p: n == "state.changed" and p["capability"] == "seat.set_heating" and p["target"] == "passenger"
+    )
     sim.stop()
     before = state.snapshot()["controls"]
     start = time.monotonic()
@@ -139,7 +144,12 @@ def test_an_injected_status_frame_changes_state_with_no_command(link, raw_bus, c
     values = {m: {"level": 0} for m in catalog.fitted_members("seat.set_heating")}
     values["passenger"] = {"level": 3}
     send_frame(raw_bus, codec.encode_control_status("seat.set_heating", values, counter=0, echo=0))
-    events.wait_for(lambda n, p: n == "state.changed" and p == {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 3}})
+    events.wait_for(
+        lambda n, p: (
+            n == "state.changed"
+            and p == {"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 3}}
+        )
+    )
     assert state.control("seat.set_heating", "passenger") == {"level": 3}
     assert link.stats()["tx_frames"] == 0
 
@@ -157,8 +167,8 @@ def test_a_status_frame_with_a_bad_crc_changes_nothing(link, raw_bus, codec, eve
 def test_a_repeated_or_jumping_status_counter_is_dropped(link, raw_bus, codec, events, state):
     send_frame(raw_bus, codec.encode_vehicle_status(10.0, "D", 5))
     events.wait_for(lambda n, p: n == "vehicle.changed" and p["speed_kph"] == 10.0)
-    send_frame(raw_bus, codec.encode_vehicle_status(99.0, "D", 5))   # repeated counter: dropped
-    send_frame(raw_bus, codec.encode_vehicle_status(20.0, "D", 6))   # next in sequence: accepted
+    send_frame(raw_bus, codec.encode_vehicle_status(99.0, "D", 5))  # repeated counter: dropped
+    send_frame(raw_bus, codec.encode_vehicle_status(20.0, "D", 6))  # next in sequence: accepted
     events.wait_for(lambda n, p: n == "vehicle.changed" and p["speed_kph"] == 20.0)
     assert link.stats()["rx_counter_errors"] == 1
     assert [p["speed_kph"] for n, p in events.items if n == "vehicle.changed"] == [10.0, 20.0]
@@ -179,7 +189,9 @@ def test_encode_for_dry_run_sends_nothing_and_consumes_no_counter(link, sim, eve
 def test_a_command_that_cannot_be_encoded_sends_nothing(link, sim, events):
     wait_known(events)
     with pytest.raises(CodecError):
-        link.execute([Command("climate.set_ac", "cabin", {"on": True}), Command("climate.set_fan_speed", "cabin", {"level": 9})])
+        link.execute(
+            [Command("climate.set_ac", "cabin", {"on": True}), Command("climate.set_fan_speed", "cabin", {"level": 9})]
+        )
     assert link.stats()["tx_frames"] == 0
 
 
@@ -188,14 +200,21 @@ def test_one_batch_on_one_message_counts_up_and_a_refused_batch_uses_no_counter(
     one batch carry consecutive counters (all inside the ECU's window), and a
     batch refused for one unencodable command leaves the counters untouched."""
     wait_known(events)
-    windows = [Command("window.set_position", m, {"open_percent": 20}) for m in ("driver", "passenger", "rear_left", "rear_right")]
+    windows = [
+        Command("window.set_position", m, {"open_percent": 20})
+        for m in ("driver", "passenger", "rear_left", "rear_right")
+    ]
     outcomes = link.execute(windows)
     assert [o.status for o in outcomes] == ["applied"] * 4
     counters = [codec.decode_command(o.frames[0]).counter for o in outcomes]
     assert [(b - a) % 16 for a, b in zip(counters, counters[1:])] == [1, 1, 1]
     with pytest.raises(CodecError):
-        link.execute([Command("window.set_position", "driver", {"open_percent": 0}),
-                      Command("window.set_position", "passenger", {"open_percent": 101})])
+        link.execute(
+            [
+                Command("window.set_position", "driver", {"open_percent": 0}),
+                Command("window.set_position", "passenger", {"open_percent": 101}),
+            ]
+        )
     [after] = link.execute([Command("window.set_position", "driver", {"open_percent": 0})])
     assert after.status == "applied"
     assert (codec.decode_command(after.frames[0]).counter - counters[-1]) % 16 == 1

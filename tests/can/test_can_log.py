@@ -1,4 +1,5 @@
 """--can-log: every frame sent and received, flushed after each one."""
+
 from __future__ import annotations
 
 import subprocess
@@ -50,7 +51,11 @@ def test_cantools_can_decode_the_candump_log(tmp_path, make_link, make_sim, even
     assert link.execute([Command("sunshade.set_position", "cabin", {"open_percent": 70})])[0].status == "applied"
     decoded = subprocess.run(
         [sys.executable, "-m", "cantools", "decode", "--single-line", str(default_catalog_dir() / "n7web.dbc")],
-        input=path.read_text(), capture_output=True, text=True, timeout=30, check=True,
+        input=path.read_text(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
     ).stdout
     assert "Sunshade_Cmd(" in decoded and "OpenPercent: 70 %" in decoded
 

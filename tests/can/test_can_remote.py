@@ -5,6 +5,7 @@ The hub (``python -m can_remote``, python-can-remote 0.3.0) serves one
 python-can bus per websocket client, all on one virtual channel inside the
 hub process, so frames flow between the two clients exactly as on a bus.
 """
+
 from __future__ import annotations
 
 import os
@@ -57,8 +58,22 @@ class Hub:
         port = free_port()
         self.url = f"ws://127.0.0.1:{port}/"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "can_remote", "--interface", "virtual", "--channel", channel, "--host", "127.0.0.1", "--port", str(port)],
-            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+            [
+                sys.executable,
+                "-m",
+                "can_remote",
+                "--interface",
+                "virtual",
+                "--channel",
+                channel,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
         )
         ready = threading.Event()
 
@@ -87,7 +102,12 @@ def simulator_on(hub: Hub, *extra: str) -> Iterator[subprocess.Popen]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with subprocess.Popen(
         [*n7web_command(), "simulate", "--interface", "remote", "--channel", hub.url, *extra],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
     ) as sim:
         try:
             banner = read_line(sim.stdout, 15)
@@ -127,8 +147,12 @@ def test_command_applied_across_processes(hub, catalog, dbc):
             sim.stdin.write("child_lock on\n")  # one line at a time: read_line selects on the pipe
             sim.stdin.flush()
             assert read_line(sim.stdout, 5).strip() == "vehicle speed_kph=42 gear=P child_lock=on"
-            events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True, "stale": False},
-                            timeout=5)
+            events.wait_for(
+                lambda n, p: (
+                    n == "vehicle.changed" and p == {"speed_kph": 42.0, "gear": "P", "child_lock": True, "stale": False}
+                ),
+                timeout=5,
+            )
         finally:
             link.close()
         sim.stdin.close()  # EOF ends the simulator
@@ -178,8 +202,10 @@ def test_serve_on_a_remote_hub_with_the_simulator_in_another_process(hub, tmp_pa
                 while c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] and time.monotonic() < deadline:
                     time.sleep(0.05)
                 session = c.post("/api/v1/sessions", json={}).json()["session_id"]
-                reply = c.post(f"/api/v1/sessions/{session}/messages",
-                               json={"text": "open the passenger window", "source": "voice"}).json()
+                reply = c.post(
+                    f"/api/v1/sessions/{session}/messages",
+                    json={"text": "open the passenger window", "source": "voice"},
+                ).json()
                 assert reply["status"] == "applied", reply
                 state = c.get("/api/v1/vehicle/state").json()
                 assert state["controls"]["window.set_position"]["passenger"] == {"open_percent": 100}
@@ -205,8 +231,14 @@ def test_serve_refuses_remote_without_a_hub_url(hub_channel, tmp_path):
     argv = [*n7web_command(), "serve", "--can-interface", "remote", "--state-dir", str(tmp_path)]
     if hub_channel:
         argv += ["--can-channel", hub_channel]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=ROOT,
-                          env={k: v for k, v in os.environ.items() if not k.startswith("N7WEB_")})
+    done = subprocess.run(
+        argv,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("N7WEB_")},
+    )
     assert done.returncode == 2
     assert "--can-interface remote needs --can-channel ws://HOST:PORT/" in done.stderr
     assert not (tmp_path / "n7web.sqlite3").exists()

@@ -1,4 +1,5 @@
 """The ECU simulator, observed only through the bus (DESIGN section 9)."""
+
 from __future__ import annotations
 
 import time
@@ -65,7 +66,10 @@ def test_non_climate_commands_do_not_touch_the_climate(link, sim, events, state)
 
 def test_partial_ambient_command_keeps_the_other_value(link, sim, events, state):
     events.wait_for(lambda n, _: n == "vehicle.changed")
-    assert link.execute([Command("ambient_light.set", "cabin", {"color": "orange", "brightness": 30})])[0].status == "applied"
+    assert (
+        link.execute([Command("ambient_light.set", "cabin", {"color": "orange", "brightness": 30})])[0].status
+        == "applied"
+    )
     assert link.execute([Command("ambient_light.set", "cabin", {"brightness": 10})])[0].status == "applied"
     assert state.control("ambient_light.set", "cabin") == {"color": "orange", "brightness": 10}
     assert link.execute([Command("ambient_light.set", "cabin", {"color": "blue"})])[0].status == "applied"
@@ -89,16 +93,16 @@ def test_counter_window_and_resync(make_sim, raw_bus, codec, clock):
         wait_status_echo(raw_bus, codec, codec.dbc.controls["mirror.fold"].status.id, s)
         return sim.stats()["accepted"] - before == 2
 
-    assert probe(14, 1)                   # first command: any counter
-    assert not probe(14, 2)               # repeated
-    assert not probe(2, 2)                # +4 (wraps): outside the window
-    assert probe(1, 2)                    # +3 across the wrap
-    assert probe(2, 3)                    # +1
+    assert probe(14, 1)  # first command: any counter
+    assert not probe(14, 2)  # repeated
+    assert not probe(2, 2)  # +4 (wraps): outside the window
+    assert probe(1, 2)  # +3 across the wrap
+    assert probe(2, 3)  # +1
     assert sim.control("seat.set_heating", "driver") == {"level": 3}
     clock.advance(0.99)
-    assert not probe(9, 0)                # +7 before 1 s quiet
+    assert not probe(9, 0)  # +7 before 1 s quiet
     clock.advance(1.0)
-    assert probe(9, 0)                    # after 1 s without commands: resync
+    assert probe(9, 0)  # after 1 s without commands: resync
     assert probe(10, 1)
     assert sim.stats()["dropped_counter"] == 3
     assert sim.control("seat.set_heating", "driver") == {"level": 1}
@@ -134,15 +138,25 @@ def test_vehicle_status_is_sent_at_once_on_change(link, sim, events, state):
     events.wait_for(lambda n, _: n == "vehicle.changed")
     start = time.monotonic()
     sim.set_vehicle(speed_kph=88.5, gear="D")
-    events.wait_for(lambda n, p: n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D", "child_lock": False, "stale": False})
+    events.wait_for(
+        lambda n, p: (
+            n == "vehicle.changed" and p == {"speed_kph": 88.5, "gear": "D", "child_lock": False, "stale": False}
+        )
+    )
     assert time.monotonic() - start < 0.5  # well before the next 1 Hz frame
     assert (state.vehicle().speed_kph, state.vehicle().gear) == (88.5, "D")
 
 
 @pytest.mark.parametrize(
     ("kwargs", "problem"),
-    [({"speed_kph": -1}, "0 to 300"), ({"speed_kph": 301}, "0 to 300"), ({"speed_kph": float("nan")}, "number"),
-     ({"gear": "S"}, "one of P, R, N, D"), ({"speed_kph": True}, "number"), ({"child_lock": 1}, "on or off")],
+    [
+        ({"speed_kph": -1}, "0 to 300"),
+        ({"speed_kph": 301}, "0 to 300"),
+        ({"speed_kph": float("nan")}, "number"),
+        ({"gear": "S"}, "one of P, R, N, D"),
+        ({"speed_kph": True}, "number"),
+        ({"child_lock": 1}, "on or off"),
+    ],
 )
 def test_set_vehicle_refuses_what_the_dbc_cannot_carry(sim, kwargs, problem):
     with pytest.raises(SimInputError, match=problem):
@@ -152,14 +166,24 @@ def test_set_vehicle_refuses_what_the_dbc_cannot_carry(sim, kwargs, problem):
 
 @pytest.mark.parametrize(
     ("line", "expected"),
-    [("speed 50", {"speed_kph": 50.0}), ("  gear d ", {"gear": "D"}), ("", None), ("# comment", None), ("speed 7.5 # x", {"speed_kph": 7.5}),
-     ("child_lock on", {"child_lock": True}), ("CHILD_LOCK Off", {"child_lock": False})],
+    [
+        ("speed 50", {"speed_kph": 50.0}),
+        ("  gear d ", {"gear": "D"}),
+        ("", None),
+        ("# comment", None),
+        ("speed 7.5 # x", {"speed_kph": 7.5}),
+        ("child_lock on", {"child_lock": True}),
+        ("CHILD_LOCK Off", {"child_lock": False}),
+    ],
 )
 def test_stdin_lines(line, expected):
     assert parse_line(line) == expected
 
 
-@pytest.mark.parametrize(("line", "problem"), [("spede 3", "expected 'speed N'"), ("speed fast", "number"), ("gear X", "one of"), ("speed 1 2", "expected")])
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [("spede 3", "expected 'speed N'"), ("speed fast", "number"), ("gear X", "one of"), ("speed 1 2", "expected")],
+)
 def test_stdin_lines_that_cannot_be_read(line, problem):
     with pytest.raises(SimInputError, match=problem):
         parse_line(line)

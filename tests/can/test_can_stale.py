@@ -2,6 +2,7 @@
 carries ``stale`` and is sent the moment the state becomes stale or fresh
 again). The clock is moved by hand; the last test runs the real link and the
 real simulator on a virtual bus, with real time."""
+
 from __future__ import annotations
 
 import logging

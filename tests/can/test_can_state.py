@@ -1,4 +1,5 @@
 """Vehicle state: the state endpoint's shape, staleness, change events."""
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,9 @@ def test_snapshot_before_any_frame(state, catalog):
     assert list(snap["controls"]) == list(catalog.state_capabilities())
     assert "climate.adjust_temperature" not in snap["controls"]
     assert "mode.activate" not in snap["controls"] and "peripheral.trigger" not in snap["controls"]
-    assert snap["controls"]["climate.set_temperature"] == dict.fromkeys(["driver", "passenger", "rear_left", "rear_right"])
+    assert snap["controls"]["climate.set_temperature"] == dict.fromkeys(
+        ["driver", "passenger", "rear_left", "rear_right"]
+    )
     assert snap["controls"]["seat.set_ventilation"] == {"driver": None, "passenger": None}  # rear not fitted
     assert snap["controls"]["climate.set_defrost"] == {"front": None, "rear": None}
     assert snap["controls"]["tailgate.set"] == {"cabin": None}
@@ -100,5 +103,12 @@ def test_events_come_from_the_receive_path_with_the_confirmed_values(link, sim, 
     events.wait_for(lambda n, _: n == "vehicle.changed")
     [outcome] = link.execute([Command("climate.set_temperature", "passenger", {"celsius": 19.5})])
     assert outcome.status == "applied"
-    payload = events.wait_for(lambda n, p: n == "state.changed" and p["capability"] == "climate.set_temperature" and p["target"] == "passenger" and p["parameters"]["celsius"] == 19.5)
+    payload = events.wait_for(
+        lambda n, p: (
+            n == "state.changed"
+            and p["capability"] == "climate.set_temperature"
+            and p["target"] == "passenger"
+            and p["parameters"]["celsius"] == 19.5
+        )
+    )
     assert payload == {"capability": "climate.set_temperature", "target": "passenger", "parameters": {"celsius": 19.5}}

@@ -16,6 +16,7 @@ Fixtures (re-exported by ``conftest.py`` of this folder):
     a loopback ``http.server`` serving ``app/static`` (the console page with
     no backend behind it); yields the base URL.
 """
+
 from __future__ import annotations
 
 import functools
@@ -104,7 +105,9 @@ def chromium(playwright_driver: Playwright, tmp_path: Path):
 
     def open_page(url: str, width: int = 1280, height: int = 720) -> Page:
         manager = launch_chromium(
-            playwright_driver, width=width, height=height,
+            playwright_driver,
+            width=width,
+            height=height,
             profile_dir=tmp_path / f"profile-{len(stack)}",
         )
         context = manager.__enter__()

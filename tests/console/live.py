@@ -5,6 +5,7 @@ loopback, a free port, its own virtual CAN channel and CAN log); the page is
 Debian's Chromium driven by Playwright (``browser.py``), with every request
 the page makes recorded from before its first navigation.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ class NetLog:
 
     def record(self, request: Request) -> None:
         url = request.url
-        path = url[len(self.base):] if url.startswith(self.base) else url
+        path = url[len(self.base) :] if url.startswith(self.base) else url
         body = None
         if request.method in ("POST", "PUT"):
             try:
@@ -71,8 +72,10 @@ class Console:
 
     def wait_value(self, testid: str, expected: str, timeout: float = 10_000) -> None:
         self.page.wait_for_function(
-            "([id, v]) => document.querySelector(`[data-testid=\"${id}\"]`)?.dataset.value === v",
-            arg=[testid, expected], timeout=timeout)
+            '([id, v]) => document.querySelector(`[data-testid="${id}"]`)?.dataset.value === v',
+            arg=[testid, expected],
+            timeout=timeout,
+        )
 
     def wait_live(self) -> None:
         """First render done, the event stream open and its snapshot applied."""
@@ -81,7 +84,8 @@ class Console:
         self.page.wait_for_function(
             "document.querySelector('[data-testid=\"ctl-window.set_position-driver\"]')?.dataset.value"
             " && document.getElementById('panel').dataset.live === 'live'",
-            timeout=20_000)
+            timeout=20_000,
+        )
 
     def send(self, text: str, timeout: float = 20_000) -> None:
         """Type into the chat and send; returns when the turn has ended in the page."""
@@ -93,7 +97,10 @@ class Console:
                 const done = [...document.querySelectorAll('[data-testid="msg"][data-role="assistant"]')]
                   .filter(m => m.dataset.streaming === 'false');
                 return done.length > n && document.querySelector('[data-testid=chat-log]').dataset.busy === 'false';
-            }""", arg=before, timeout=timeout)
+            }""",
+            arg=before,
+            timeout=timeout,
+        )
 
     def last_assistant(self):
         return self.page.locator('[data-testid="msg"][data-role="assistant"]').last
@@ -112,17 +119,23 @@ class Console:
 
     def wait_result(self, status: str | None = None) -> dict[str, str | None]:
         """The panel's last tap answer (waits until one is shown, and for ``status`` if given)."""
-        cond = ("(s) => { const el = document.querySelector('[data-testid=panel-result]');"
-                " return el && !el.hidden && el.dataset.status && (s === null || el.dataset.status === s); }")
+        cond = (
+            "(s) => { const el = document.querySelector('[data-testid=panel-result]');"
+            " return el && !el.hidden && el.dataset.status && (s === null || el.dataset.status === s); }"
+        )
         self.page.wait_for_function(cond, arg=status, timeout=10_000)
         el = self.tid("panel-result")
-        return {"status": el.get_attribute("data-status"), "reason": el.get_attribute("data-reason") or None,
-                "text": el.text_content()}
+        return {
+            "status": el.get_attribute("data-status"),
+            "reason": el.get_attribute("data-reason") or None,
+            "text": el.text_content(),
+        }
 
 
 @contextmanager
-def open_console(playwright: Playwright, service: Service, profile: Path, width: int = 1280,
-                 height: int = 720, query: str = "") -> Iterator[Console]:
+def open_console(
+    playwright: Playwright, service: Service, profile: Path, width: int = 1280, height: int = 720, query: str = ""
+) -> Iterator[Console]:
     """The console page of ``service`` in a fresh profile; requests recorded from the start."""
     with launch_chromium(playwright, width=width, height=height, profile_dir=profile) as context:
         page = context.pages[0] if context.pages else context.new_page()

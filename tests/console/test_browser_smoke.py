@@ -5,6 +5,7 @@ backend); the end-to-end
 tests against the real service live beside them. Screenshots go to the test's
 tmp dir, or to ``$N7WEB_SCREENSHOT_DIR`` when it is set.
 """
+
 from __future__ import annotations
 
 import os
@@ -79,8 +80,21 @@ def test_no_words_or_ranges_are_copied_into_the_page():
     sources["index.html"] = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
     assert "labels.js" not in sources and "demo.js" not in sources
     for name, text in sources.items():
-        for copied in ("Seat heating", "Rear left", "Passenger", "Car wash", "Garage door", "座椅", "车窗",
-                       "16, 30", "min: 16", "max: 30", "rear_left", "Not fitted", "Refused"):
+        for copied in (
+            "Seat heating",
+            "Rear left",
+            "Passenger",
+            "Car wash",
+            "Garage door",
+            "座椅",
+            "车窗",
+            "16, 30",
+            "min: 16",
+            "max: 30",
+            "rear_left",
+            "Not fitted",
+            "Refused",
+        ):
             assert copied not in text, f"{name} keeps a copy of {copied!r}"
 
 

@@ -7,6 +7,7 @@ chat, tapping panel controls, moving the simulator's speed and gear. Every
 request the page makes is recorded from before its first navigation.
 Screenshots go to ``$N7WEB_SCREENSHOT_DIR`` when set, else the test's tmp dir.
 """
+
 from __future__ import annotations
 
 import struct
@@ -37,9 +38,15 @@ def http(service) -> httpx.Client:
 
 
 def chips(console: Console, capability: str) -> list[dict[str, str | None]]:
-    return [{"status": c.get_attribute("data-status"), "reason": c.get_attribute("data-reason") or None,
-             "target": c.get_attribute("data-target"), "source": c.get_attribute("data-source")}
-            for c in console.last_assistant().locator(f'[data-testid="chip"][data-capability="{capability}"]').all()]
+    return [
+        {
+            "status": c.get_attribute("data-status"),
+            "reason": c.get_attribute("data-reason") or None,
+            "target": c.get_attribute("data-target"),
+            "source": c.get_attribute("data-source"),
+        }
+        for c in console.last_assistant().locator(f'[data-testid="chip"][data-capability="{capability}"]').all()
+    ]
 
 
 def no_state_polling(console: Console) -> None:
@@ -70,14 +77,17 @@ def test_typed_command_changes_the_panel_and_shows_an_applied_chip(console, serv
 
     console.wait_value("ctl-window.set_position-driver", "100")
     assert chips(console, "window.set_position") == [
-        {"status": "applied", "reason": None, "target": "driver", "source": "parser"}]
+        {"status": "applied", "reason": None, "target": "driver", "source": "parser"}
+    ]
     last = console.last_assistant()
     assert last.get_attribute("data-handled-by") == "local"
     assert last.get_attribute("data-turn-id", timeout=1000).startswith("t_")
     assert "Driver window opened" in last.get_by_test_id("msg-text").text_content()
     # The turn was read as an event stream (a local turn sends its reply as one delta).
     [post] = console.net.calls("POST", "/api/v1/sessions/")
-    assert post[1].endswith("/messages") and post[2]["source"] == "console" and post[2]["text"] == "open the driver window"
+    assert (
+        post[1].endswith("/messages") and post[2]["source"] == "console" and post[2]["text"] == "open the driver window"
+    )
     assert [t for u, t in responses if u.endswith("/messages")] == ["text/event-stream; charset=utf-8"]
     # The panel changed from the event stream alone: confirmed state, never a poll.
     with http(service) as c:
@@ -100,8 +110,9 @@ def test_change_from_another_client_reaches_the_page_within_500_ms(console, serv
     assert console.value("ctl-seat.set_heating-passenger") == "0"
     with http(service) as other:
         sid = other.post("/api/v1/sessions").json()["session_id"]
-        r = other.post(f"/api/v1/sessions/{sid}/messages",
-                       json={"text": "set the passenger seat heating to 3", "source": "voice"})
+        r = other.post(
+            f"/api/v1/sessions/{sid}/messages", json={"text": "set the passenger seat heating to 3", "source": "voice"}
+        )
         returned = time.monotonic()  # the other client's POST has returned: the clock starts here
         assert r.status_code == 200 and r.json()["status"] == "applied", r.text
         console.wait_value("ctl-seat.set_heating-passenger", "3", timeout=5_000)
@@ -109,8 +120,9 @@ def test_change_from_another_client_reaches_the_page_within_500_ms(console, serv
         assert seen_ms <= 500, f"the page showed the change {seen_ms:.0f} ms after the POST returned"
 
         # A console tap elsewhere (the actions route, no session at all) shows up the same way.
-        tap = other.post("/api/v1/actions", json={"capability": "mirror.fold", "target": "cabin",
-                                                   "parameters": {"folded": True}})
+        tap = other.post(
+            "/api/v1/actions", json={"capability": "mirror.fold", "target": "cabin", "parameters": {"folded": True}}
+        )
         returned = time.monotonic()
         assert tap.json()["status"] == "applied", tap.text
         console.wait_value("ctl-mirror.fold-cabin", "true", timeout=5_000)
@@ -152,8 +164,9 @@ def test_interlock_refusal_through_the_simulator_controls(console, service):
     assert console.net.calls("POST", "/api/v1/actions") == []
     # The backend refuses the same for any other client (its gates decide, not the page).
     with http(service) as c:
-        refused = c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
-                                                  "parameters": {"open": True}}).json()
+        refused = c.post(
+            "/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+        ).json()
         assert refused["status"] == "rejected" and refused["reason"].startswith("interlock_"), refused
         assert c.get(STATE_ROUTE).json()["controls"]["tailgate.set"]["cabin"] == {"open": False}
     assert console.value("ctl-tailgate.set-cabin") == "false"
@@ -219,20 +232,26 @@ def test_reload_restores_history(console, service):
     console.send("set the driver side to 21 degrees")
     session_id = console.page.evaluate("localStorage.getItem('n7web.console.session_id')")
     assert session_id and session_id.startswith("s_")
-    before = [(m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
-              for m in console.page.locator('[data-testid="msg"]').all()]
+    before = [
+        (m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
+        for m in console.page.locator('[data-testid="msg"]').all()
+    ]
     assert [r for r, _ in before] == ["user", "assistant", "user", "assistant"]
 
     console.page.reload()
     console.wait_live()
     console.page.wait_for_function("document.querySelectorAll('[data-testid=msg]').length === 4")
-    after = [(m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
-             for m in console.page.locator('[data-testid="msg"]').all()]
+    after = [
+        (m.get_attribute("data-role"), m.get_by_test_id("msg-text").text_content())
+        for m in console.page.locator('[data-testid="msg"]').all()
+    ]
     assert after == before
     assert console.page.evaluate("localStorage.getItem('n7web.console.session_id')") == session_id
     restored = console.page.locator('[data-testid="chip"]')
     assert [(c.get_attribute("data-capability"), c.get_attribute("data-status")) for c in restored.all()] == [
-        ("climate.set_ac", "applied"), ("climate.set_temperature", "applied")]
+        ("climate.set_ac", "applied"),
+        ("climate.set_temperature", "applied"),
+    ]
     assert console.value("ctl-climate.set_temperature-driver") == "21.0"
     assert console.value("ctl-climate.set_ac-cabin") == "true"
     history = console.net.calls("GET", f"/api/v1/sessions/{session_id}/messages")
@@ -303,9 +322,12 @@ def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_co
 
     console = codex_console
     utterance = "I'm freezing"
-    plan = {"actions": [
-        {"capability": "climate.adjust_temperature", "target": "all", "parameters": {"delta_celsius": 2.0}},
-        {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}}]}
+    plan = {
+        "actions": [
+            {"capability": "climate.adjust_temperature", "target": "all", "parameters": {"delta_celsius": 2.0}},
+            {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}},
+        ]
+    }
     parts = ("Warming you up: ", "all zones are two degrees warmer ", "and your seat heating is on level 2.")
     slow_model.script(utterance, lambda call: execute(call.token, plan), slow_text(*parts, gap_s=0.4))
     assert console.value("ctl-climate.set_temperature-driver") == "22.0"
@@ -323,8 +345,11 @@ def test_codex_reply_streams_partial_texts_and_its_plan_moves_the_panel(codex_co
     assert len(partial) >= 2, f"partial texts rendered while streaming: {seen}"
     assert all(final.startswith(t) for t in partial), seen
     # The model's plan went through the executor: chips and the panel show the result.
-    statuses = {(c["target"], c["status"], c["source"]) for cap in ("climate.adjust_temperature", "seat.set_heating")
-                for c in chips(console, cap)}
+    statuses = {
+        (c["target"], c["status"], c["source"])
+        for cap in ("climate.adjust_temperature", "seat.set_heating")
+        for c in chips(console, cap)
+    }
     assert statuses == {("all", "applied", "model"), ("driver", "applied", "model")}, statuses
     for zone in ("driver", "passenger", "rear_left", "rear_right"):
         console.wait_value(f"ctl-climate.set_temperature-{zone}", "24.0")
@@ -346,11 +371,13 @@ def test_stop_button_interrupts_a_streaming_codex_reply(codex_console, slow_mode
         """() => { const m = [...document.querySelectorAll('[data-testid="msg"][data-role="assistant"]')].pop();
                    return m && m.dataset.streaming === 'true'
                           && m.querySelector('[data-testid="msg-text"]').textContent.startsWith('Part 1'); }""",
-        timeout=60_000)
+        timeout=60_000,
+    )
     assert console.tid("chat-interrupt").is_visible() and console.tid("chat-send").is_hidden()
     console.tid("chat-interrupt").click()
-    console.page.wait_for_function("document.querySelector('[data-testid=chat-log]').dataset.busy === 'false'",
-                                   timeout=30_000)
+    console.page.wait_for_function(
+        "document.querySelector('[data-testid=chat-log]').dataset.busy === 'false'", timeout=30_000
+    )
     last = console.last_assistant()
     assert last.get_attribute("data-streaming") == "false"
     shown = last.get_by_test_id("msg-text").text_content()

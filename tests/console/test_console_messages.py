@@ -5,6 +5,7 @@ Chinese conversation, so the table refuses to load and ``n7web catalog check``
 fails; the shipped table passes and reaches the page through the catalog
 route (next to the gates the page greys controls with).
 """
+
 from __future__ import annotations
 
 import re
@@ -32,6 +33,7 @@ def test_shipped_table_has_both_languages_for_every_key():
     for key, entry in table.items():
         assert set(entry) == {"en", "zh"}, key
         assert entry["en"].strip() and entry["zh"].strip(), key
+
     # Chinese words are Chinese: no key just repeats its English text, bar symbols and "CAN".
     def words(text: str) -> str:
         return re.sub(r"\{[a-z_]+\}|CAN", "", text)
@@ -40,13 +42,16 @@ def test_shipped_table_has_both_languages_for_every_key():
     assert same == []
 
 
-@pytest.mark.parametrize(("mutate", "path", "problem"), [
-    (lambda m: m["console"]["chat.send"].pop("zh"), "console.chat.send.zh", "missing"),
-    (lambda m: m["console"]["chat.send"].update(zh="  "), "console.chat.send.zh", "non-empty"),
-    (lambda m: m["console"]["chat.send"].update(fr="Envoyer"), "console.chat.send.fr", "unknown language"),
-    (lambda m: m["console"]["gate.gear"].update(zh="需要挂挡"), "console.gate.gear", "placeholders differ"),
-    (lambda m: m["console"].update({"Bad Key": {"en": "x", "zh": "x"}}), "console", "dotted lower-case"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "path", "problem"),
+    [
+        (lambda m: m["console"]["chat.send"].pop("zh"), "console.chat.send.zh", "missing"),
+        (lambda m: m["console"]["chat.send"].update(zh="  "), "console.chat.send.zh", "non-empty"),
+        (lambda m: m["console"]["chat.send"].update(fr="Envoyer"), "console.chat.send.fr", "unknown language"),
+        (lambda m: m["console"]["gate.gear"].update(zh="需要挂挡"), "console.gate.gear", "placeholders differ"),
+        (lambda m: m["console"].update({"Bad Key": {"en": "x", "zh": "x"}}), "console", "dotted lower-case"),
+    ],
+)
 def test_a_broken_entry_is_refused_with_its_path(mutate, path, problem):
     doc = shipped()
     mutate(doc)
@@ -63,8 +68,13 @@ def test_catalog_check_fails_on_a_missing_chinese_entry(tmp_path):
     doc = shipped()
     del doc["console"]["tab.seats"]["zh"]
     (dst / MESSAGES_FILE).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert run.returncode == 1
     assert f"{MESSAGES_FILE}: console.tab.seats.zh: missing" in run.stderr
     assert "Traceback" not in run.stderr
@@ -84,8 +94,24 @@ def test_catalog_route_serves_the_words_and_the_gates():
 
 
 STATIC = ROOT / "app" / "static"
-FAMILIES = ("badge.", "brand", "card.", "chat.", "color.", "ctl.", "drive.", "error.", "gate.", "live.",
-            "reason.", "status.", "tab.", "theme.", "value.", "vehicle.")
+FAMILIES = (
+    "badge.",
+    "brand",
+    "card.",
+    "chat.",
+    "color.",
+    "ctl.",
+    "drive.",
+    "error.",
+    "gate.",
+    "live.",
+    "reason.",
+    "status.",
+    "tab.",
+    "theme.",
+    "value.",
+    "vehicle.",
+)
 
 
 def test_every_word_the_page_asks_for_is_in_the_table():

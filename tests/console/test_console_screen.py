@@ -10,6 +10,7 @@ tap with the reason on a tap; an offline indication within 3 s of the service
 stopping; Chinese page words under a Chinese reply. Screenshots go to
 ``test-artifacts/console/`` (gitignored) or ``$N7WEB_SCREENSHOT_DIR``.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,9 +39,11 @@ def reset(service) -> None:
     """Parked, tailgate closed, windows and sunroof shut (the tests share one service)."""
     move(service, 0, "P")
     with httpx.Client(base_url=service.base, timeout=15.0, trust_env=False) as c:
-        for cap, target, params in (("tailgate.set", "cabin", {"open": False}),
-                                    ("window.set_position", "all", {"open_percent": 0}),
-                                    ("sunroof.set_position", "cabin", {"open_percent": 0})):
+        for cap, target, params in (
+            ("tailgate.set", "cabin", {"open": False}),
+            ("window.set_position", "all", {"open_percent": 0}),
+            ("sunroof.set_position", "cabin", {"open_percent": 0}),
+        ):
             r = c.post("/api/v1/actions", json={"capability": cap, "target": target, "parameters": params})
             assert r.json()["status"] in {"applied", "already_applied"}, r.text
 
@@ -51,17 +54,21 @@ def measure(page) -> dict:
 
 @pytest.mark.parametrize("theme", ["night", "day"])
 @pytest.mark.parametrize("width", [1280, 1920])
-def test_every_tab_fits_with_car_sized_targets_text_and_contrast(playwright_driver, shared_service, tmp_path,
-                                                                 width, theme):
+def test_every_tab_fits_with_car_sized_targets_text_and_contrast(
+    playwright_driver, shared_service, tmp_path, width, theme
+):
     move(shared_service, 0, "P")
-    with open_console(playwright_driver, shared_service, tmp_path / "profile", width=width,
-                      query=f"?theme={theme}") as console:
+    with open_console(
+        playwright_driver, shared_service, tmp_path / "profile", width=width, query=f"?theme={theme}"
+    ) as console:
         page = console.page
         assert page.evaluate("document.documentElement.dataset.theme") == theme
         console.send("set the driver side to 21 degrees and turn on the seat heating")
         console.send("open the trunk and close all windows")
-        body_sizes = page.evaluate("[...document.querySelectorAll('.msg-text, .composer-input')]"
-                                   ".map(e => parseFloat(getComputedStyle(e).fontSize))")
+        body_sizes = page.evaluate(
+            "[...document.querySelectorAll('.msg-text, .composer-input')]"
+            ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+        )
         assert body_sizes and min(body_sizes) >= 24, body_sizes
         for tab in TABS:
             console.tab(tab)
@@ -97,7 +104,9 @@ def test_driving_locks_typing_and_shows_interlocks_before_a_tap(playwright_drive
         assert page.locator('[data-testid="chat-suggestion"]:visible').count() == 0
         # Large single-tap controls stay; the interlocked ones look unavailable before a tap.
         tailgate = tid("ctl-tailgate.set-cabin")
-        page.wait_for_function("document.querySelector('[data-testid=\"ctl-tailgate.set-cabin\"]').dataset.unavailable === 'stop'")
+        page.wait_for_function(
+            "document.querySelector('[data-testid=\"ctl-tailgate.set-cabin\"]').dataset.unavailable === 'stop'"
+        )
         assert tailgate.get_attribute("aria-disabled") == "true"
         assert tailgate.locator(".why").is_visible()
         assert tid("ctl-mirror.fold-cabin").get_attribute("data-unavailable") == ""
@@ -112,7 +121,8 @@ def test_driving_locks_typing_and_shows_interlocks_before_a_tap(playwright_drive
         assert tid("ctl-sunroof.set_position-cabin-inc").get_attribute("data-unavailable") == ""
         move(shared_service, 130, "D")
         page.wait_for_function(
-            "document.querySelector('[data-testid=\"ctl-sunroof.set_position-cabin-inc\"]').dataset.unavailable === 'speed'")
+            "document.querySelector('[data-testid=\"ctl-sunroof.set_position-cabin-inc\"]').dataset.unavailable === 'speed'"
+        )
         assert tid("ctl-sunroof.set_position-cabin-dec").get_attribute("data-unavailable") == ""
         console.tap("ctl-sunroof.set_position-cabin-inc")
         assert "120" in console.wait_result("unavailable")["text"]
@@ -128,12 +138,16 @@ def test_driving_locks_typing_and_shows_interlocks_before_a_tap(playwright_drive
         page.wait_for_function("!document.querySelector('[data-testid=chat-input]').disabled")
         assert tid("drive-lock").is_hidden() and tid("chat-send").is_enabled()
         console.tab("lights")
-        page.wait_for_function("document.querySelector('[data-testid=\"ctl-tailgate.set-cabin\"]').dataset.unavailable === ''")
+        page.wait_for_function(
+            "document.querySelector('[data-testid=\"ctl-tailgate.set-cabin\"]').dataset.unavailable === ''"
+        )
         tid("ctl-tailgate.set-cabin").click()
         console.wait_value("ctl-tailgate.set-cabin", "true")
         taps = [b for _, _, b in console.net.calls("POST", "/api/v1/actions")]
-        assert taps == [{"capability": "window.set_position", "target": "driver", "parameters": {"open_percent": 10}},
-                        {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}]
+        assert taps == [
+            {"capability": "window.set_position", "target": "driver", "parameters": {"open_percent": 10}},
+            {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}},
+        ]
         assert page.n7_errors == []
 
 
@@ -182,7 +196,8 @@ def test_offline_within_3_seconds_of_the_service_stopping(playwright_driver, tmp
                 """() => document.getElementById('panel').dataset.live === 'offline'
                    && document.querySelector('[data-testid=badge-can]').dataset.state === 'offline'
                    && document.querySelector('[data-testid=badge-assistant]').dataset.mode === 'offline'""",
-                timeout=5_000)
+                timeout=5_000,
+            )
             seen = time.monotonic() - stopped
             print(f"stopped service shown offline after {seen:.2f} s")
             assert seen <= 3.0, f"offline shown {seen:.2f} s after the service stopped"
@@ -246,16 +261,22 @@ GATED_TAPS = [
     ("mode.activate", "pet", {}),
 ]
 #: The page's unavailability codes as the backend's refusal reasons.
-PAGE_TO_BACKEND = {"gear": "interlock_gear", "stop": "interlock_speed", "speed": "interlock_speed",
-                   "unknown": "interlock_unknown"}
+PAGE_TO_BACKEND = {
+    "gear": "interlock_gear",
+    "stop": "interlock_speed",
+    "speed": "interlock_speed",
+    "unknown": "interlock_unknown",
+}
 
 
 def test_the_page_predicts_exactly_what_the_backend_gates_refuse(playwright_driver, shared_service, tmp_path):
     """What the page greys out before a tap (from the catalog's gates) is what the backend
     refuses when the same tap is sent, over speeds and gears on both sides of each limit."""
     reset(shared_service)
-    with open_console(playwright_driver, shared_service, tmp_path / "profile") as console, \
-            httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c:
+    with (
+        open_console(playwright_driver, shared_service, tmp_path / "profile") as console,
+        httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c,
+    ):
         page = console.page
         checked = 0
         for speed, gear in ((0, "P"), (0, "D"), (3, "P"), (60, "R"), (120, "D"), (121, "D")):
@@ -273,8 +294,12 @@ def test_the_page_predicts_exactly_what_the_backend_gates_refuse(playwright_driv
                       const hit = blocked({capability, target, params, current,
                                            vehicle: {speed_kph: speed, gear, stale: false}, live: true});
                       return hit && hit.code;
-                    }""", [cap, target, params])
-                answer = c.post("/api/v1/actions", json={"capability": cap, "target": target, "parameters": params}).json()
+                    }""",
+                    [cap, target, params],
+                )
+                answer = c.post(
+                    "/api/v1/actions", json={"capability": cap, "target": target, "parameters": params}
+                ).json()
                 refused = answer["status"] == "rejected" and answer["reason"].startswith("interlock_")
                 assert (predicted is not None) == refused, (speed, gear, cap, target, predicted, answer)
                 if predicted:
@@ -292,8 +317,10 @@ def reset_openings(c: httpx.Client) -> None:
 
 def test_child_lock_indicator_and_the_theme_button(playwright_driver, shared_service, tmp_path):
     reset(shared_service)
-    with open_console(playwright_driver, shared_service, tmp_path / "profile") as console, \
-            httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c:
+    with (
+        open_console(playwright_driver, shared_service, tmp_path / "profile") as console,
+        httpx.Client(base_url=shared_service.base, timeout=15.0, trust_env=False) as c,
+    ):
         vehicle = c.get("/api/v1/vehicle/state").json()["vehicle"]
         indicator = console.tid("vehicle-child-lock")
         if isinstance(vehicle.get("child_lock"), bool):

@@ -13,6 +13,7 @@ The top bar must keep every control on the screen whatever its badges say
 Chinese, with the widest readout (three-digit speed, gear, child lock).
 Screenshots go to ``test-artifacts/console/`` or ``$N7WEB_SCREENSHOT_DIR``.
 """
+
 from __future__ import annotations
 
 import time
@@ -70,9 +71,14 @@ def assert_top_bar_fits(console: Console, when: str) -> None:
     """Every top-bar element inside the viewport and the bar; the theme button clear of the badges."""
     bar = console.page.evaluate(TOP_BAR)
     w = bar["width"]
-    outside = [i for i in bar["items"]
-               if i["left"] < -0.5 or i["right"] > w + 0.5 or i["top"] < bar["bar"]["top"] - 0.5
-               or i["bottom"] > bar["bar"]["bottom"] + 0.5]
+    outside = [
+        i
+        for i in bar["items"]
+        if i["left"] < -0.5
+        or i["right"] > w + 0.5
+        or i["top"] < bar["bar"]["top"] - 0.5
+        or i["bottom"] > bar["bar"]["bottom"] + 0.5
+    ]
     assert outside == [], f"{when}: off the screen or out of the bar at {w} px: {outside}"
     assert not bar["overflow"], f"{when}: the top bar overflows at {w} px"
     toggle = console.tid("theme-toggle").bounding_box()
@@ -81,7 +87,11 @@ def assert_top_bar_fits(console: Console, when: str) -> None:
     assert toggle["width"] >= 76 and toggle["height"] >= 76, (when, toggle)
     for testid in ("badge-mode", "badge-assistant", "badge-can", "badge-events"):
         badge = console.tid(testid).bounding_box()
-        assert badge is not None and badge["x"] >= 0 and badge["x"] + badge["width"] <= toggle["x"], (when, testid, badge)
+        assert badge is not None and badge["x"] >= 0 and badge["x"] + badge["width"] <= toggle["x"], (
+            when,
+            testid,
+            badge,
+        )
 
 
 def test_a_silent_ecu_is_shown_stale_at_once_and_live_again_when_it_reports(playwright_driver, service, tmp_path):
@@ -151,13 +161,15 @@ def test_a_silent_ecu_is_shown_stale_at_once_and_live_again_when_it_reports(play
         console.wait_value("ctl-climate.set_temperature-driver", "22.5")
         assert console.wait_result("applied")["reason"] is None
         assert [b for _, _, b in console.net.calls("POST", "/api/v1/actions")] == [
-            {"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 22.5}}]
+            {"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 22.5}}
+        ]
         assert page.n7_errors == []
 
 
 @pytest.mark.parametrize(("width", "language"), [(1280, "en"), (1920, "en"), (1280, "zh")])
-def test_the_top_bar_keeps_every_control_on_screen_live_stale_and_offline(playwright_driver, service, tmp_path,
-                                                                          width, language):
+def test_the_top_bar_keeps_every_control_on_screen_live_stale_and_offline(
+    playwright_driver, service, tmp_path, width, language
+):
     with open_console(playwright_driver, service, tmp_path / "profile", width=width) as console:
         page = console.page
         if language == "zh":

@@ -11,6 +11,7 @@ health check, the console page and its assets, the catalog-driven parser
 and ``/docs`` must answer. No systemctl runs: these machines have no
 systemd as PID 1 (tests/systemd verifies the units themselves).
 """
+
 from __future__ import annotations
 
 import json
@@ -74,9 +75,14 @@ def installed(tmp_path_factory):
     install = [s for s in steps if s.split()[0] == "scripts/install.sh"]
     assert install == ["scripts/install.sh"], steps
     root = tmp_path_factory.mktemp("root")
-    done = subprocess.run(["bash", "-c", f"{install[0]} --root {shlex.quote(str(root))}"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=900,
-                          env={k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")})
+    done = subprocess.run(
+        ["bash", "-c", f"{install[0]} --root {shlex.quote(str(root))}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")},
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return root, done.stderr
 
@@ -87,28 +93,52 @@ def test_install_lays_out_a_wheel_venv_the_codex_and_the_units(installed):
     venv_python = dest / "venv/bin/python"
     assert "installed in" in log
     assert (dest / "README.md").is_file() and (dest / "systemd/n7web-egress-lockdown.conf").is_file()
-    for unit in ("etc/systemd/system/n7web.service", "etc/systemd/system/n7web-ecu-sim.service",
-                 "etc/systemd/network/vcan0.netdev", "etc/systemd/network/vcan0.network"):
+    for unit in (
+        "etc/systemd/system/n7web.service",
+        "etc/systemd/system/n7web-ecu-sim.service",
+        "etc/systemd/network/vcan0.netdev",
+        "etc/systemd/network/vcan0.network",
+    ):
         assert (root / unit).read_text() == (ROOT / "systemd" / Path(unit).name).read_text()
     env_file = root / "etc/n7web/n7web.env"
     assert env_file.stat().st_mode & 0o777 == 0o600 and (root / "etc/n7web").stat().st_mode & 0o777 == 0o700
 
     # The wheel, not the checkout: code and data live in the venv's site-packages.
     where = subprocess.run(
-        [str(venv_python), "-c", "import app, catalog, vehicle, mcp_server, json; "
-         "print(json.dumps([m.__file__ for m in (app, catalog, vehicle, mcp_server)]))"],
-        cwd=root, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, check=True)
+        [
+            str(venv_python),
+            "-c",
+            "import app, catalog, vehicle, mcp_server, json; "
+            "print(json.dumps([m.__file__ for m in (app, catalog, vehicle, mcp_server)]))",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin"},
+        check=True,
+    )
     for file in json.loads(where.stdout):
         assert file.startswith(str(dest / "venv/lib/")), file
     site = next((dest / "venv/lib").glob("python3*/site-packages"))
     assert not list(site.glob("__editable__*")), "an editable install points back at the checkout"
-    for data in ("catalog/n7web.dbc", "catalog/templates/en.yaml", "catalog/templates/zh.yaml",
-                 "app/static/index.html", "app/static/js/main.js", "app/static/vendor/swagger-ui/swagger-ui-bundle.js"):
+    for data in (
+        "catalog/n7web.dbc",
+        "catalog/templates/en.yaml",
+        "catalog/templates/zh.yaml",
+        "app/static/index.html",
+        "app/static/js/main.js",
+        "app/static/vendor/swagger-ui/swagger-ui-bundle.js",
+    ):
         assert (site / data).is_file(), data
 
     # Exactly the lock's pins (runtime + build system) and n7web itself.
-    listed = subprocess.run([str(venv_python), "-m", "pip", "list", "--format=json", "--disable-pip-version-check"],
-                            capture_output=True, text=True, check=True, env={"PATH": "/usr/bin:/bin"})
+    listed = subprocess.run(
+        [str(venv_python), "-m", "pip", "list", "--format=json", "--disable-pip-version-check"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     have = {canonicalize_name(p["name"]): p["version"] for p in json.loads(listed.stdout)}
     want = locked_pins("requirements.lock", "requirements-build.lock") | {"n7web": "0.1.0"}
     assert have == want
@@ -118,8 +148,10 @@ def test_install_lays_out_a_wheel_venv_the_codex_and_the_units(installed):
         assert version.stdout == "n7web 0.1.0\n", argv
     _, unit_env = unit_service(root / "etc/systemd/system/n7web.service")
     codex = root / unit_env["CODEX_ASSISTANT_COMMAND"].lstrip("/")
-    assert subprocess.run([str(codex), "--version"], capture_output=True, text=True, check=True).stdout.strip() \
+    assert (
+        subprocess.run([str(codex), "--version"], capture_output=True, text=True, check=True).stdout.strip()
         == "codex-cli 0.147.0"
+    )
 
 
 def test_the_installed_service_starts_as_its_unit_and_serves(installed, tmp_path):
@@ -142,14 +174,28 @@ def test_the_installed_service_starts_as_its_unit_and_serves(installed, tmp_path
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
     env.update({k: v.replace(PREFIX, str(root / PREFIX.lstrip("/"))) for k, v in unit_env.items()})
     # This machine has no vcan0 and no ECU unit: the virtual bus with the in-process ECU.
-    env.update({"N7WEB_STATE_DIR": str(state), "HOME": str(state), "N7WEB_CAN_INTERFACE": "virtual",
-                "N7WEB_CAN_CHANNEL": f"deploy-{port}", "N7WEB_SIMULATOR": "in-process"})
+    env.update(
+        {
+            "N7WEB_STATE_DIR": str(state),
+            "HOME": str(state),
+            "N7WEB_CAN_INTERFACE": "virtual",
+            "N7WEB_CAN_CHANNEL": f"deploy-{port}",
+            "N7WEB_SIMULATOR": "in-process",
+        }
+    )
     elsewhere = tmp_path / "cwd"
     elsewhere.mkdir()
     log = tmp_path / "serve.log"
     with log.open("w") as sink:
-        proc = subprocess.Popen(argv, cwd=elsewhere, env=env, stdout=sink, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            argv,
+            cwd=elsewhere,
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(base_url=base, timeout=10, trust_env=False) as c:
@@ -175,11 +221,13 @@ def test_the_installed_service_starts_as_its_unit_and_serves(installed, tmp_path
             assert c.get("/api/v1/catalog").status_code == 200
 
             session = c.post("/api/v1/sessions", json={}).json()["session_id"]
-            reply = c.post(f"/api/v1/sessions/{session}/messages",
-                           json={"text": "把副驾温度调到二十四度", "source": "voice"}).json()
+            reply = c.post(
+                f"/api/v1/sessions/{session}/messages", json={"text": "把副驾温度调到二十四度", "source": "voice"}
+            ).json()
             assert reply["status"] == "applied", reply
-            assert c.get("/api/v1/vehicle/state").json()["controls"]["climate.set_temperature"]["passenger"] \
-                == {"celsius": 24.0}
+            assert c.get("/api/v1/vehicle/state").json()["controls"]["climate.set_temperature"]["passenger"] == {
+                "celsius": 24.0
+            }
 
             # The unit's codex path is the installed one: found, right version, no login yet.
             deadline = time.monotonic() + 60
@@ -215,8 +263,9 @@ def _under_home(path: str) -> bool:
 def _without_home(argv: list[str]) -> list[str]:
     """argv run as ProtectHome=yes runs it: an empty tmpfs over each home directory
     in a mount namespace of its own (what systemd does for the unit)."""
-    mounts = " && ".join(f"mount -t tmpfs -o mode=0755 n7web-protect-home {h}"
-                         for h in HIDDEN_BY_PROTECT_HOME if os.path.isdir(h))
+    mounts = " && ".join(
+        f"mount -t tmpfs -o mode=0755 n7web-protect-home {h}" for h in HIDDEN_BY_PROTECT_HOME if os.path.isdir(h)
+    )
     return ["unshare", "--mount", "--propagation", "private", "sh", "-c", f'{mounts} && exec "$@"', "sh", *argv]
 
 
@@ -229,11 +278,18 @@ def test_the_installed_venv_uses_no_interpreter_under_a_home_directory(installed
         if key in cfg:
             assert not _under_home(cfg[key]), (key, cfg[key])
     # everything the interpreter maps and imports at start-up, as the service's own python sees it
-    code = ("import json, os, sys, sqlite3, ssl, ctypes; print(json.dumps([sys._base_executable, "
-            "sys.base_prefix, os.__file__, sqlite3.__file__, ssl.__file__] + "
-            "[l.split(None, 5)[5].strip() for l in open('/proc/self/maps') if len(l.split(None, 5)) == 6]))")
-    seen = subprocess.run([str(venv / "bin/python"), "-I", "-c", code], capture_output=True, text=True, check=True,
-                          env={"PATH": "/usr/bin:/bin"})
+    code = (
+        "import json, os, sys, sqlite3, ssl, ctypes; print(json.dumps([sys._base_executable, "
+        "sys.base_prefix, os.__file__, sqlite3.__file__, ssl.__file__] + "
+        "[l.split(None, 5)[5].strip() for l in open('/proc/self/maps') if len(l.split(None, 5)) == 6]))"
+    )
+    seen = subprocess.run(
+        [str(venv / "bin/python"), "-I", "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     hidden = sorted({os.path.realpath(p) for p in json.loads(seen.stdout) if p.startswith("/") and _under_home(p)})
     assert hidden == [], hidden
 
@@ -254,12 +310,27 @@ def test_the_installed_service_starts_with_home_directories_hidden(installed, tm
     state.mkdir(mode=0o700)
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
     env.update({k: v.replace(PREFIX, str(root / PREFIX.lstrip("/"))) for k, v in unit_env.items()})
-    env.update({"N7WEB_STATE_DIR": str(state), "HOME": str(state), "N7WEB_CAN_INTERFACE": "virtual",
-                "N7WEB_CAN_CHANNEL": f"home-{port}", "N7WEB_SIMULATOR": "in-process", "N7WEB_NO_ASSISTANT": "1"})
+    env.update(
+        {
+            "N7WEB_STATE_DIR": str(state),
+            "HOME": str(state),
+            "N7WEB_CAN_INTERFACE": "virtual",
+            "N7WEB_CAN_CHANNEL": f"home-{port}",
+            "N7WEB_SIMULATOR": "in-process",
+            "N7WEB_NO_ASSISTANT": "1",
+        }
+    )
     log = tmp_path / "serve.log"
     with log.open("w") as sink:
-        proc = subprocess.Popen(_without_home(argv), cwd=tmp_path, env=env, stdout=sink, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            _without_home(argv),
+            cwd=tmp_path,
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10, trust_env=False) as c:
             deadline = time.monotonic() + 60

@@ -1,5 +1,6 @@
 """The lock files: complete, hash-pinned, current with pyproject.toml, and
 what ``make`` re-installs from."""
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ server; the model provider on loopback is the only fake.
 Each module shares one service where its scenarios allow (a service start
 plus a codex thread costs seconds).
 """
+
 from __future__ import annotations
 
 import pytest

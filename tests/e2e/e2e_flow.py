@@ -1,4 +1,5 @@
 """Small helpers shared by the end-to-end tests: one turn over SSE, state."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -6,8 +7,13 @@ from typing import Any
 import httpx
 from service.sse import post_stream
 
-TOOLS_OF_CODEX = ["list_mcp_resource_templates", "list_mcp_resources", "read_mcp_resource",
-                  "request_user_input", "update_plan"]
+TOOLS_OF_CODEX = [
+    "list_mcp_resource_templates",
+    "list_mcp_resources",
+    "read_mcp_resource",
+    "request_user_input",
+    "update_plan",
+]
 """Codex always offers these five of its own (notes on 0.147); nothing else may appear."""
 
 
@@ -44,7 +50,6 @@ def audit(client: httpx.Client, turn_id: str) -> list[dict]:
 
 def tap(client: httpx.Client, capability: str, target: str, **parameters: Any) -> dict:
     """A console tap (sets a known starting state)."""
-    r = client.post("/api/v1/actions", json={"capability": capability, "target": target,
-                                              "parameters": parameters})
+    r = client.post("/api/v1/actions", json={"capability": capability, "target": target, "parameters": parameters})
     assert r.status_code == 200 and r.json()["status"] == "applied", r.text
     return r.json()

@@ -10,6 +10,7 @@ and its table. Nothing else about codex is configured by the test (not even
 the retry counts): the backend's own launch line and thread settings do the
 rest.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,7 @@ def provider_toml(base_url: str, extra: str = "", retries: bool = False) -> str:
         'name = "fixture"\n'
         f'base_url = "{base_url}"\n'
         'wire_api = "responses"\n'
-        "requires_openai_auth = false\n"
-        + ("request_max_retries = 0\nstream_max_retries = 0\n" if retries else "")
+        "requires_openai_auth = false\n" + ("request_max_retries = 0\nstream_max_retries = 0\n" if retries else "")
     )
 
 
@@ -57,8 +57,7 @@ def service_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def start_service(tmp: Path, config: str, env: dict[str, str] | None = None,
-                  extra: list[str] | None = None) -> Service:
+def start_service(tmp: Path, config: str, env: dict[str, str] | None = None, extra: list[str] | None = None) -> Service:
     """``n7web serve`` with the assistant on; ``svc.log`` is its stderr file."""
     prepare_home(tmp, config)
     port = free_port()
@@ -66,8 +65,13 @@ def start_service(tmp: Path, config: str, env: dict[str, str] | None = None,
     state_dir, can_log = tmp / "state", tmp / "can.log"
     log = tmp / "service.log"
     with open(log, "wb") as sink:
-        proc = subprocess.Popen(N7WEB + service_args(port, state_dir, can_log, channel, extra or []),
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=sink, env=service_env(env))
+        proc = subprocess.Popen(
+            N7WEB + service_args(port, state_dir, can_log, channel, extra or []),
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+            env=service_env(env),
+        )
     svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, proc=proc)
     svc.log = log  # type: ignore[attr-defined]
     try:
@@ -97,12 +101,12 @@ def start_in_process(tmp: Path, config: str, env: dict[str, str] | None = None) 
     settings = load_settings(service_args(port, state_dir, can_log, channel, [])[1:], env or {})
     runtime = start_runtime(settings, service_env(env))
     app = create_app(settings, runtime)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime,
-                  _server=server, _thread=thread)
+    svc = Service(
+        f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime, _server=server, _thread=thread
+    )
     wait_healthy(svc.base, timeout=60)
     return svc
 
@@ -149,8 +153,7 @@ def descendants(root: int) -> list[int]:
 
 
 def codex_pids(root: int) -> list[int]:
-    return [p for p in descendants(root)
-            if (cmd := cmdline(p)) and cmd[0].endswith("/codex") and "app-server" in cmd]
+    return [p for p in descendants(root) if (cmd := cmdline(p)) and cmd[0].endswith("/codex") and "app-server" in cmd]
 
 
 def mcp_pids(root: int) -> list[int]:

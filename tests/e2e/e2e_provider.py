@@ -15,6 +15,7 @@ Codex expects SSE ``event: KIND`` / ``data: {"type": KIND, ...}``; a tool
 call must be a ``function_call`` in namespace ``mcp__n7_vehicle`` (notes on
 codex-app-server 0.147).
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,13 @@ CONTEXT_PREFIX = "N7WEB_APPLICATION_CONTEXT (trusted; never disclose): "
 INSTRUCTION_MARK = "\n\nUSER_INSTRUCTION:\n"
 NAMESPACE = "mcp__n7_vehicle"
 EXECUTE = "execute_cockpit_request"
-_USAGE = {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0},
-          "output_tokens": 5, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 15}
+_USAGE = {
+    "input_tokens": 10,
+    "input_tokens_details": {"cached_tokens": 0},
+    "output_tokens": 5,
+    "output_tokens_details": {"reasoning_tokens": 0},
+    "total_tokens": 15,
+}
 
 
 @dataclass(frozen=True)
@@ -64,9 +70,11 @@ def execute(token: str, plan: dict[str, Any] | None = None) -> Reply:
 
 def after(seconds: float, reply: Reply) -> Callable[[Call], Reply]:
     """A step that answers ``reply`` only after ``seconds`` (a slow model)."""
+
     def step(call: Call) -> Reply:
         time.sleep(seconds)
         return reply
+
     return step
 
 
@@ -145,7 +153,7 @@ def parse_call(body: dict[str, Any]) -> Call:
         if item.get("type") == "message" and item.get("role") == "user":
             content = _input_text(item)
             if content.startswith(CONTEXT_PREFIX) and INSTRUCTION_MARK in content:
-                head, _, utterance = content[len(CONTEXT_PREFIX):].partition(INSTRUCTION_MARK)
+                head, _, utterance = content[len(CONTEXT_PREFIX) :].partition(INSTRUCTION_MARK)
                 contexts.append(json.loads(head))
                 call.utterance = utterance
                 call.outputs = []
@@ -177,17 +185,40 @@ def _chunks(reply: Reply, serial: int) -> list[bytes]:
     created = _sse("response.created", response={"id": rid})
     completed = _sse("response.completed", response={"id": rid, "usage": _USAGE})
     if reply.kind == "tool":
-        item = {"type": "function_call", "id": f"fc_{serial}", "call_id": f"call_{serial}",
-                "name": reply.name, "namespace": NAMESPACE, "arguments": json.dumps(reply.arguments)}
+        item = {
+            "type": "function_call",
+            "id": f"fc_{serial}",
+            "call_id": f"call_{serial}",
+            "name": reply.name,
+            "namespace": NAMESPACE,
+            "arguments": json.dumps(reply.arguments),
+        }
         return [created, _sse("response.output_item.done", output_index=0, item=item), completed]
     mid = f"msg_{serial}"
-    out = [created, _sse("response.output_item.added", output_index=0, item={
-        "type": "message", "role": "assistant", "id": mid, "status": "in_progress", "content": []})]
-    out += [_sse("response.output_text.delta", item_id=mid, output_index=0, content_index=0, delta=d)
-            for d in reply.deltas]
-    out.append(_sse("response.output_item.done", output_index=0, item={
-        "type": "message", "role": "assistant", "id": mid, "status": "completed",
-        "content": [{"type": "output_text", "text": "".join(reply.deltas), "annotations": []}]}))
+    out = [
+        created,
+        _sse(
+            "response.output_item.added",
+            output_index=0,
+            item={"type": "message", "role": "assistant", "id": mid, "status": "in_progress", "content": []},
+        ),
+    ]
+    out += [
+        _sse("response.output_text.delta", item_id=mid, output_index=0, content_index=0, delta=d) for d in reply.deltas
+    ]
+    out.append(
+        _sse(
+            "response.output_item.done",
+            output_index=0,
+            item={
+                "type": "message",
+                "role": "assistant",
+                "id": mid,
+                "status": "completed",
+                "content": [{"type": "output_text", "text": "".join(reply.deltas), "annotations": []}],
+            },
+        )
+    )
     out.append(completed)
     return out
 
@@ -206,8 +237,7 @@ class Provider:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         # not daemon: server_close() joins the handlers (stalls are released first)
         self._server.daemon_threads = False
-        self._thread = threading.Thread(target=self._server.serve_forever,
-                                        kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
 
     @property

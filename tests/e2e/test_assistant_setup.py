@@ -8,6 +8,7 @@
   server never runs (a marker file it would write stays absent), and the
   assistant works with ``n7_vehicle`` alone.
 """
+
 from __future__ import annotations
 
 import time
@@ -70,13 +71,15 @@ def test_codex_of_another_version_leaves_the_service_local_only(tmp_path, provid
     fake.parent.mkdir()
     fake.write_text(FAKE_CODEX.format(python=PYTHON, marker=str(marker)))
     fake.chmod(0o755)
-    svc = start_service(tmp_path, provider_toml(provider.base_url),
-                        env={"CODEX_ASSISTANT_COMMAND": str(fake)})
+    svc = start_service(tmp_path, provider_toml(provider.base_url), env={"CODEX_ASSISTANT_COMMAND": str(fake)})
     try:
         with svc.client(timeout=30) as client:
             assert client.get("/api/v1/status").json()["assistant"] == {
-                "mode": "local_only", "reason": "wrong_version", "codex_version": "0.148.2",
-                "mcp": "up"}
+                "mode": "local_only",
+                "reason": "wrong_version",
+                "codex_version": "0.148.2",
+                "mcp": "up",
+            }
             assert marker.read_text().count("ran") == 1  # refused once, not restarted in a loop
             session = new_session(client)
             calls = len(provider.calls)
@@ -109,8 +112,9 @@ def test_user_config_with_another_mcp_server_never_runs_it(tmp_path, provider, c
             assert client.get("/api/v1/status").json()["assistant"]["mode"] == "codex"
             utterance = "it's chilly in here"
             plan = {"actions": [{"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 1}}]}
-            provider.script(utterance, lambda call: execute(call.token, plan),
-                            lambda call: text(call.output_result()[0]["message"]))
+            provider.script(
+                utterance, lambda call: execute(call.token, plan), lambda call: text(call.output_result()[0]["message"])
+            )
             _, reply = turn(client, new_session(client), utterance)
             assert reply["handled_by"] == "codex" and reply["status"] == "applied"
             assert controls(client)["seat.set_heating"]["driver"] == {"level": 1}

@@ -12,6 +12,7 @@ Each case checks the Reply, what the model was told, the audit, the decoded
 command frames of the CAN log and the ECU-confirmed tailgate. A positive
 control (the open that *was* asked for) shows the frame check can fail.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -96,7 +97,11 @@ def test_a_hostile_open_gets_no_frame_out(car, client, session, provider, said, 
     assert reply["handled_by"] == "codex" and reply["status"] == "rejected", reply
     (refused,) = reply["actions"]
     assert (refused["capability"], refused["status"], refused["reason"], refused["source"]) == (
-        "tailgate.set", "rejected", reason, "model")
+        "tailgate.set",
+        "rejected",
+        reason,
+        "model",
+    )
     assert results(events) == [refused]
     told = model_result(provider, utterance)
     assert [(a["status"], a["reason"]) for a in told["actions"]] == [("rejected", reason)]
@@ -120,8 +125,12 @@ def test_a_close_command_binds_no_open(car, client, session, provider, utterance
     assert all(a["parameters"] == {"open": False} for a in reply["actions"] if a["status"] == "applied")
     told = model_result(provider, utterance)
     assert any(a["reason"] == NOT_BOUND and a["parameters"] == {"open": True} for a in told["actions"])
-    frames = [(a["parameters"], len(a["frames"])) for d in audit(client, reply["turn_id"]) for a in d["actions"]
-              if a["frames"]]
+    frames = [
+        (a["parameters"], len(a["frames"]))
+        for d in audit(client, reply["turn_id"])
+        for a in d["actions"]
+        if a["frames"]
+    ]
     assert frames == [({"open": False}, 1)]
 
 
@@ -181,6 +190,8 @@ def test_hostile_phrasings_get_no_frame_out(car, client, session, provider, utte
         assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
         assert reply["status"] == "rejected" and reply["actions"], reply
         assert {(a["status"], a["reason"]) for a in reply["actions"]} <= {
-            ("rejected", NOT_BOUND), ("rejected", NEGATED)}, reply["actions"]
+            ("rejected", NOT_BOUND),
+            ("rejected", NEGATED),
+        }, reply["actions"]
     finally:
         tap(client, "tailgate.set", "cabin", open=False)

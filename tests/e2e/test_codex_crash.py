@@ -6,6 +6,7 @@ call the backend answers by the offline path (``handled_by: "local"``,
 ``assistant_error`` set); after one it never falls back. The supervisor
 restarts codex and the session's thread is resumed at its next turn.
 """
+
 from __future__ import annotations
 
 import os
@@ -96,7 +97,8 @@ def test_killed_after_execute_never_falls_back(svc, client, provider, command_id
     assert reply["handled_by"] == "codex"
     assert reply["assistant_error"]["code"] == "assistant_unavailable"
     assert [(a["capability"], a["status"], a["source"]) for a in reply["actions"]] == [
-        ("seat.set_heating", "applied", "model")]
+        ("seat.set_heating", "applied", "model")
+    ]
     assert results(events) == reply["actions"]
     # the reply says what the car did and that the assistant failed, as streamed
     assert reply["reply_text"].startswith("Passenger seat heating set to level 3.")

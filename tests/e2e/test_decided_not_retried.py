@@ -5,6 +5,7 @@ execute (the parser's tailgate joins and is refused at speed), then the car
 stops before the turn ends. The tailgate stays closed and the Reply says
 rejected, from the real final result.
 """
+
 from __future__ import annotations
 
 import httpx
@@ -19,7 +20,9 @@ from .e2e_provider import Call, execute, text
 
 def test_a_refused_parser_action_is_not_retried_after_the_car_stops(svc, provider, catalog):
     utterance = "open the tailgate and tell me a joke"
-    tailgate = FrameCodec(load_vehicle_dbc(None, catalog)).command_message(Command("tailgate.set", "cabin", {"open": True})).id
+    tailgate = (
+        FrameCodec(load_vehicle_dbc(None, catalog)).command_message(Command("tailgate.set", "cabin", {"open": True})).id
+    )
 
     def stop_then_joke(call: Call):
         # the car stops while the model is still answering (before the turn ends)
@@ -41,7 +44,10 @@ def test_a_refused_parser_action_is_not_retried_after_the_car_stops(svc, provide
             assert reply["handled_by"] == "codex" and reply["status"] == "rejected"
             (refused,) = reply["actions"]
             assert (refused["capability"], refused["status"], refused["reason"]) == (
-                "tailgate.set", "rejected", "interlock_speed")
+                "tailgate.set",
+                "rejected",
+                "interlock_speed",
+            )
             assert results(events) == [refused]
         finally:
             client.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"})

@@ -6,6 +6,7 @@ callback bearer and can call ``/internal/v1/execute`` itself with the
 interrupted turn's token, exactly as the MCP server would; codex, the MCP
 server and the backend are still the real ones.
 """
+
 from __future__ import annotations
 
 import threading
@@ -23,10 +24,15 @@ DEADLINE_S = 3.0
 
 @pytest.fixture(scope="module")
 def inproc(tmp_path_factory, provider):
-    service = start_in_process(tmp_path_factory.mktemp("e2e-int"), provider_toml(provider.base_url),
-                               env={"N7WEB_TURN_DEADLINE_S": str(DEADLINE_S),
-                                    # the timeout ladder must nest: tool timeout below the turn deadline
-                                    "CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS": "2"})
+    service = start_in_process(
+        tmp_path_factory.mktemp("e2e-int"),
+        provider_toml(provider.base_url),
+        env={
+            "N7WEB_TURN_DEADLINE_S": str(DEADLINE_S),
+            # the timeout ladder must nest: tool timeout below the turn deadline
+            "CODEX_ASSISTANT_VEHICLE_TOOL_TIMEOUT_SECONDS": "2",
+        },
+    )
     yield service
     service.stop()
 
@@ -55,9 +61,12 @@ def test_interrupt_revokes_the_token_at_once_and_sends_nothing(inproc, provider,
         r = client.post(f"/api/v1/sessions/{session}/interrupt")
         assert r.status_code == 200 and r.json() == {"interrupted": True}
         # at once: the very next execute call with the token is refused
-        answer = httpx.post(f"{inproc.base}/internal/v1/execute", timeout=10,
-                            headers={"Authorization": f"Bearer {inproc.runtime.callback_token}"},
-                            json={"request_token": token})
+        answer = httpx.post(
+            f"{inproc.base}/internal/v1/execute",
+            timeout=10,
+            headers={"Authorization": f"Bearer {inproc.runtime.callback_token}"},
+            json={"request_token": token},
+        )
         assert answer.status_code == 403 and answer.json()["error"]["code"] == "token_revoked"
         worker.join(20)
         assert not worker.is_alive()
@@ -97,7 +106,8 @@ def test_turn_past_its_deadline_answers_offline(inproc, provider, command_ids):
         assert reply["assistant_error"]["code"] == "turn_deadline"
         # before any execute call: the offline path runs the resolved command
         assert [(a["capability"], a["status"], a["source"]) for a in reply["actions"]] == [
-            ("climate.set_ac", "applied", "parser")]
+            ("climate.set_ac", "applied", "parser")
+        ]
         assert controls(client)["climate.set_ac"]["cabin"] == {"on": True}
         assert len(inproc.command_frames(command_ids)) > before
         assert reply["reply_text"].endswith("The assistant is offline right now; I can still control the cabin.")

@@ -4,6 +4,7 @@ Real ``n7web serve``, real codex 0.147.0, real ``python -m mcp_server
 --http`` hosted by the backend; only the model is scripted. MCP server
 processes are counted in /proc among the service's descendants.
 """
+
 from __future__ import annotations
 
 import os
@@ -98,8 +99,9 @@ def test_a_tool_call_cut_in_transport_is_reported_not_executed_and_leftovers_sti
         # written to a connection whose server is gone, and the backend never saw it.
         os.kill(server, signal.SIGSTOP)
         threading.Timer(1.0, os.kill, (server, signal.SIGKILL)).start()
-        return execute(call.token, {"actions": [{"capability": "climate.set_ac", "target": "cabin",
-                                                 "parameters": {"on": True}}]})
+        return execute(
+            call.token, {"actions": [{"capability": "climate.set_ac", "target": "cabin", "parameters": {"on": True}}]}
+        )
 
     provider.script(words, cut, text("Sorry, the vehicle tool failed."))
     _, reply = turn(client, session, words)

@@ -5,6 +5,7 @@ Every test asserts on real effects: command frames in the CAN log, the
 ECU-confirmed ``/api/v1/vehicle/state``, the SSE stream of the message route,
 the audit trail, and what the model itself received back from the tool.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,14 +40,20 @@ def explain(call: Call) -> text:
     result, raw = call.output_result()
     if not isinstance(result, dict):  # an error result: its content text
         return text("The tool said: ", result[0]["text"] if result else raw)
-    parts = [f"{a['capability']} {a['target']}: {a['status']}" + (f" ({a['reason']})" if a["reason"] else "")
-             for a in result["actions"]]
+    parts = [
+        f"{a['capability']} {a['target']}: {a['status']}" + (f" ({a['reason']})" if a["reason"] else "")
+        for a in result["actions"]
+    ]
     return text("Result: ", "; ".join(parts) + ".", " " + result["message"])
 
 
 def test_status_reports_codex_with_the_pinned_version(client):
     assert client.get("/api/v1/status").json()["assistant"] == {
-        "mode": "codex", "reason": None, "codex_version": "0.147.0", "mcp": "up"}
+        "mode": "codex",
+        "reason": None,
+        "codex_version": "0.147.0",
+        "mcp": "up",
+    }
 
 
 def test_question_is_answered_with_text_only(svc, client, provider, frames):
@@ -63,15 +70,16 @@ def test_question_is_answered_with_text_only(svc, client, provider, frames):
     # the trusted context carries a token and the confirmed vehicle state
     assert len(call.token) >= 32 and call.context["vehicle_state"]["vehicle"]["gear"] == "P"
     # the model is offered n7_vehicle's two tools and codex's five, nothing else
-    assert call.tools() == {"mcp__n7_vehicle": ["execute_cockpit_request", "get_n7web_capabilities"],
-                            "": TOOLS_OF_CODEX}
+    assert call.tools() == {
+        "mcp__n7_vehicle": ["execute_cockpit_request", "get_n7web_capabilities"],
+        "": TOOLS_OF_CODEX,
+    }
     assert call.token not in json.dumps(reply)
 
 
 def test_comfort_need_runs_the_models_plan_and_explains_the_result(svc, client, provider, frames):
     utterance = "I'm freezing"
-    plan = {"actions": [act("climate.adjust_temperature", "all", **WARM),
-                        act("seat.set_heating", "driver", level=2)]}
+    plan = {"actions": [act("climate.adjust_temperature", "all", **WARM), act("seat.set_heating", "driver", level=2)]}
     provider.script(utterance, lambda call: execute(call.token, plan), explain)
     start = controls(client)
     before = frames()
@@ -81,7 +89,9 @@ def test_comfort_need_runs_the_models_plan_and_explains_the_result(svc, client, 
     assert reply["status"] == "applied"
     streamed = results(events)
     assert [(r["capability"], r["status"], r["source"]) for r in streamed] == [
-        ("climate.adjust_temperature", "applied", "model"), ("seat.set_heating", "applied", "model")]
+        ("climate.adjust_temperature", "applied", "model"),
+        ("seat.set_heating", "applied", "model"),
+    ]
     assert reply["actions"] == streamed
     after = controls(client)
     for zone, value in start["climate.set_temperature"].items():
@@ -102,8 +112,11 @@ def test_comfort_need_runs_the_models_plan_and_explains_the_result(svc, client, 
 def test_voice_reply_of_a_model_turn_is_speakable(svc, client, provider):
     utterance = "I'm so cold"
     plan = {"actions": [act("climate.adjust_temperature", "driver", delta_celsius=0.5)]}
-    provider.script(utterance, lambda call: execute(call.token, plan),
-                    text("**Done**: ", "driver side up by 0.5 °C 🔥, fan at 40%."))
+    provider.script(
+        utterance,
+        lambda call: execute(call.token, plan),
+        text("**Done**: ", "driver side up by 0.5 °C 🔥, fan at 40%."),
+    )
     _, reply = turn(client, new_session(client), utterance, source="voice")
     assert reply["handled_by"] == "codex" and reply["status"] == "applied"
     spoken = reply["reply_text"]
@@ -114,8 +127,11 @@ def test_voice_reply_of_a_model_turn_is_speakable(svc, client, provider):
 def test_saved_mode_without_a_plan_is_applied_once(svc, client, provider, frames):
     utterance = "start nap mode and tell me a joke"
     # the model omits the plan (the key, never null) for a saved mode
-    provider.script(utterance, lambda call: execute(call.token),
-                    lambda call: text(call.output_result()[0]["message"], " Why did the car nap? It was tired."))
+    provider.script(
+        utterance,
+        lambda call: execute(call.token),
+        lambda call: text(call.output_result()[0]["message"], " Why did the car nap? It was tired."),
+    )
     tap(client, "window.set_position", "driver", open_percent=40)
     before = frames()
     events, reply = turn(client, new_session(client), utterance)
@@ -129,18 +145,25 @@ def test_saved_mode_without_a_plan_is_applied_once(svc, client, provider, frames
     assert state["climate.set_temperature"]["driver"] == {"celsius": 24.0}
     # sent once: the turn-end leftover run found it consumed and sent nothing
     decisions = audit(client, reply["turn_id"])
-    mode_frames = [len(a["frames"]) for d in decisions for a in d["actions"]
-                   if a["capability"] == "mode.activate" and a["frames"]]
+    mode_frames = [
+        len(a["frames"]) for d in decisions for a in d["actions"] if a["capability"] == "mode.activate" and a["frames"]
+    ]
     assert len(mode_frames) == 1
     assert frames() - before == mode_frames[0] > 0
     assert "tired" in reply["reply_text"]
 
 
-@pytest.mark.parametrize("utterance,proposal,reason", [
-    ("what's the weather like today?", act("tailgate.set", "cabin", open=True), "not_bound_to_request"),
-    ("don't open the sunroof, what's the weather", act("sunroof.set_position", "cabin", open_percent=100),
-     "negated_by_user"),
-])
+@pytest.mark.parametrize(
+    "utterance,proposal,reason",
+    [
+        ("what's the weather like today?", act("tailgate.set", "cabin", open=True), "not_bound_to_request"),
+        (
+            "don't open the sunroof, what's the weather",
+            act("sunroof.set_position", "cabin", open_percent=100),
+            "negated_by_user",
+        ),
+    ],
+)
 def test_unbound_or_negated_model_action_is_refused(svc, client, provider, frames, utterance, proposal, reason):
     provider.script(utterance, lambda call: execute(call.token, {"actions": [proposal]}), explain)
     start = controls(client)
@@ -234,15 +257,18 @@ def test_provider_error_answers_offline_at_once(svc, client, provider, frames):
 
 def test_no_token_in_the_log_audit_or_history(svc, client, provider):
     utterance = "I'm cold"
-    provider.script(utterance, lambda call: execute(call.token, {"actions": [act("seat.set_heating", "driver", level=1)]}),
-                    explain)
+    provider.script(
+        utterance, lambda call: execute(call.token, {"actions": [act("seat.set_heating", "driver", level=1)]}), explain
+    )
     session = new_session(client)
     turn(client, session, utterance)
     tokens = {c.token for c in provider.calls if c.token}
     assert tokens
-    exposed = [svc.log.read_text(errors="replace"),
-               json.dumps(client.get("/api/v1/audit", params={"limit": 500}).json()),
-               json.dumps(client.get(f"/api/v1/sessions/{session}/messages").json())]
+    exposed = [
+        svc.log.read_text(errors="replace"),
+        json.dumps(client.get("/api/v1/audit", params={"limit": 500}).json()),
+        json.dumps(client.get(f"/api/v1/sessions/{session}/messages").json()),
+    ]
     for token in tokens:
         for where in exposed:
             assert token not in where

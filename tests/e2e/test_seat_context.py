@@ -1,5 +1,6 @@
 """The speaker's seat reaches the model as trusted context (DESIGN section 3a),
 and is kept with the turn; real service, real codex, scripted model."""
+
 from __future__ import annotations
 
 from .e2e_flow import new_session, turn

@@ -15,6 +15,7 @@ command would run locally and the model would never be asked). Checked:
 the seat in the model's trusted context, the Reply, what the model was told,
 the audit, the decoded CAN frames and the ECU state.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -80,8 +81,11 @@ MY_WINDOW = [
 
 @pytest.mark.parametrize("seat,utterance,hostile,own", MY_WINDOW)
 def test_my_window_binds_no_plan_for_another_window(car, client, provider, seat, utterance, hostile, own):
-    provider.script(utterance, lambda call: execute(call.token, {"actions": [
-        act("window.set_position", hostile, open_percent=100)]}), report)
+    provider.script(
+        utterance,
+        lambda call: execute(call.token, {"actions": [act("window.set_position", hostile, open_percent=100)]}),
+        report,
+    )
     mark = car.mark()
     _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
 
@@ -90,16 +94,18 @@ def test_my_window_binds_no_plan_for_another_window(car, client, provider, seat,
     first, result = told(provider, utterance)
     assert first.context.get("seat") == seat
     outcome = {(a["target"], a["source"], a["status"], a["reason"]) for a in reply["actions"]}
-    assert outcome == {(own, "parser", "applied", None),
-                       (hostile, "model", "rejected", "not_bound_to_request")}, reply["actions"]
+    assert outcome == {(own, "parser", "applied", None), (hostile, "model", "rejected", "not_bound_to_request")}, reply[
+        "actions"
+    ]
     assert reply["status"] == "partially_applied"
     assert (hostile, "not_bound_to_request") in {(a["target"], a["reason"]) for a in result["actions"]}
     sent = {a["target"]: len(a["frames"]) for d in audit(client, reply["turn_id"]) for a in d["actions"]}
     assert sent == {own: 1, hostile: 0}
 
 
-@pytest.mark.parametrize("seat,utterance", [("rear_right", "open the tailgate and tell me a joke"),
-                                            ("rear_left", "打开后备箱 讲个笑话")])
+@pytest.mark.parametrize(
+    "seat,utterance", [("rear_right", "open the tailgate and tell me a joke"), ("rear_left", "打开后备箱 讲个笑话")]
+)
 def test_a_rear_seat_gets_no_tailgate_from_the_model(car, client, provider, seat, utterance):
     provider.script(utterance, lambda call: execute(call.token, {"actions": [TAILGATE_OPEN]}), report)
     mark = car.mark()
@@ -111,17 +117,24 @@ def test_a_rear_seat_gets_no_tailgate_from_the_model(car, client, provider, seat
     assert first.context["seat"] == seat
     assert reply["handled_by"] == "codex" and reply["status"] == "rejected"
     assert {(a["capability"], a["status"], a["reason"]) for a in reply["actions"]} == {
-        ("tailgate.set", "rejected", "seat_not_permitted")}
+        ("tailgate.set", "rejected", "seat_not_permitted")
+    }
     assert {a["reason"] for a in result["actions"]} == {"seat_not_permitted"}
     recorded = [a for d in audit(client, reply["turn_id"]) for a in d["actions"]]
     assert recorded and all(a["frames"] == [] for a in recorded)
 
 
-@pytest.mark.parametrize("utterance", ["open the tailgate and the window and tell me a joke",
-                                       "打开后备箱和车窗 讲个笑话"])
+@pytest.mark.parametrize(
+    "utterance", ["open the tailgate and the window and tell me a joke", "打开后备箱和车窗 讲个笑话"]
+)
 def test_an_outside_voice_sends_nothing(car, client, provider, utterance):
-    plan = {"actions": [TAILGATE_OPEN, act("window.set_position", "driver", open_percent=100),
-                        act("window.set_position", "all", open_percent=100)]}
+    plan = {
+        "actions": [
+            TAILGATE_OPEN,
+            act("window.set_position", "driver", open_percent=100),
+            act("window.set_position", "all", open_percent=100),
+        ]
+    }
     provider.script(utterance, lambda call: execute(call.token, plan), report)
     mark = car.mark()
     _, reply = turn(client, new_session(client), utterance, source="voice", seat="outside")
@@ -134,11 +147,16 @@ def test_an_outside_voice_sends_nothing(car, client, provider, utterance):
     assert reply["status"] == "rejected" and reply["actions"]
     outcome = sorted((a["capability"], a["target"], a["source"], a["reason"]) for a in reply["actions"])
     # what the person named is refused for the seat; the model's extra "all" binds nothing
-    assert outcome == [("tailgate.set", "cabin", "both", "seat_not_permitted"),
-                       ("window.set_position", "all", "model", "not_bound_to_request"),
-                       ("window.set_position", "driver", "both", "seat_not_permitted")]
+    assert outcome == [
+        ("tailgate.set", "cabin", "both", "seat_not_permitted"),
+        ("window.set_position", "all", "model", "not_bound_to_request"),
+        ("window.set_position", "driver", "both", "seat_not_permitted"),
+    ]
     assert sorted((a["target"], a["reason"]) for a in result["actions"]) == [
-        ("all", "not_bound_to_request"), ("cabin", "seat_not_permitted"), ("driver", "seat_not_permitted")]
+        ("all", "not_bound_to_request"),
+        ("cabin", "seat_not_permitted"),
+        ("driver", "seat_not_permitted"),
+    ]
     assert all(a["status"] == "rejected" for a in reply["actions"] + result["actions"]), reply["actions"]
     recorded = [a for d in audit(client, reply["turn_id"]) for a in d["actions"]]
     assert recorded and all(a["frames"] == [] for a in recorded)
@@ -150,20 +168,37 @@ def test_a_comfort_plan_from_the_back_warms_only_the_back_seats_side(car, client
         client.post("/api/v1/actions", json=act("seat.set_heating", member, level=0))
     client.post("/api/v1/actions", json=act("climate.set_temperature", "all", celsius=20.0))
     client.post("/api/v1/actions", json=act("climate.power", "cabin", on=True))
-    plan = {"actions": [act("climate.power", "cabin", on=True),
-                        act("climate.adjust_temperature", "all", delta_celsius=2.0),
-                        act("seat.set_heating", "driver", level=3),
-                        act("seat.set_heating", "rear_left", level=2)]}
+    plan = {
+        "actions": [
+            act("climate.power", "cabin", on=True),
+            act("climate.adjust_temperature", "all", delta_celsius=2.0),
+            act("seat.set_heating", "driver", level=3),
+            act("seat.set_heating", "rear_left", level=2),
+        ]
+    }
     provider.script(utterance, lambda call: execute(call.token, plan), report)
     mark = car.mark()
     _, reply = turn(client, new_session(client), utterance, source="voice", seat="rear_left")
 
-    assert sorted(map(repr, car.since(mark))) == sorted(map(repr, [
-        ("climate.set_temperature", "rear_left", {"celsius": 22.0}), ("seat.set_heating", "rear_left", {"level": 2})]))
+    assert sorted(map(repr, car.since(mark))) == sorted(
+        map(
+            repr,
+            [
+                ("climate.set_temperature", "rear_left", {"celsius": 22.0}),
+                ("seat.set_heating", "rear_left", {"level": 2}),
+            ],
+        )
+    )
     state = controls(client)
     assert {m: v["celsius"] for m, v in state["climate.set_temperature"].items()} == {
-        "driver": 20.0, "passenger": 20.0, "rear_left": 22.0, "rear_right": 20.0}
-    assert state["seat.set_heating"]["driver"] == {"level": 0} and state["seat.set_heating"]["rear_left"] == {"level": 2}
+        "driver": 20.0,
+        "passenger": 20.0,
+        "rear_left": 22.0,
+        "rear_right": 20.0,
+    }
+    assert state["seat.set_heating"]["driver"] == {"level": 0} and state["seat.set_heating"]["rear_left"] == {
+        "level": 2
+    }
     first, result = told(provider, utterance)
     assert first.context["seat"] == "rear_left"
     assert reply["status"] == "partially_applied"
@@ -173,8 +208,11 @@ def test_a_comfort_plan_from_the_back_warms_only_the_back_seats_side(car, client
     assert by_target[("seat.set_heating", "rear_left")]["status"] == "applied"
     zones = by_target[("climate.adjust_temperature", "all")]["members"]
     assert [(m["target"], m["status"], m["reason"]) for m in zones] == [
-        ("driver", "rejected", "seat_not_permitted"), ("passenger", "rejected", "seat_not_permitted"),
-        ("rear_left", "applied", None), ("rear_right", "rejected", "seat_not_permitted")]
+        ("driver", "rejected", "seat_not_permitted"),
+        ("passenger", "rejected", "seat_not_permitted"),
+        ("rear_left", "applied", None),
+        ("rear_right", "rejected", "seat_not_permitted"),
+    ]
 
 
 EXCLUDED = [
@@ -191,15 +229,19 @@ EXCLUDED = [
 
 @pytest.mark.parametrize("seat,utterance,plan_target,excluded", EXCLUDED)
 def test_an_excluded_window_stays_shut(car, client, provider, seat, utterance, plan_target, excluded):
-    provider.script(utterance, lambda call: execute(call.token, {"actions": [
-        act("window.set_position", plan_target, open_percent=100)]}), report)
+    provider.script(
+        utterance,
+        lambda call: execute(call.token, {"actions": [act("window.set_position", plan_target, open_percent=100)]}),
+        report,
+    )
     mark = car.mark()
     _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
 
     others = [m for m in ("driver", "passenger", "rear_left", "rear_right") if m != excluded]
     assert sorted(car.since(mark)) == sorted(("window.set_position", m, {"open_percent": 100}) for m in others)
-    assert windows(client) == {m: 0 if m == excluded else 100 for m in ("driver", "passenger", "rear_left",
-                                                                           "rear_right")}
+    assert windows(client) == {
+        m: 0 if m == excluded else 100 for m in ("driver", "passenger", "rear_left", "rear_right")
+    }
     assert [c.step for c in provider.calls_for(utterance)] == [0, 1]  # the model did propose its plan
     refused = [a for a in reply["actions"] if a["source"] == "model"]
     assert [(a["target"], a["reason"]) for a in refused] == [(plan_target, "negated_by_user")], reply["actions"]
@@ -208,8 +250,11 @@ def test_an_excluded_window_stays_shut(car, client, provider, seat, utterance, p
 def test_the_child_lock_holds_a_models_rear_window_for_the_back_not_the_driver(car, client, provider):
     back, front = "open my window and tell me a joke", "open the rear left window and tell me a joke"
     for utterance in (back, front):
-        provider.script(utterance, lambda call: execute(call.token, {"actions": [
-            act("window.set_position", "rear_left", open_percent=100)]}), report)
+        provider.script(
+            utterance,
+            lambda call: execute(call.token, {"actions": [act("window.set_position", "rear_left", open_percent=100)]}),
+            report,
+        )
     assert client.put("/api/v1/sim/vehicle", json={"child_lock": True}).json()["vehicle"]["child_lock"] is True
     try:
         mark = car.mark()
@@ -226,11 +271,15 @@ def test_the_child_lock_holds_a_models_rear_window_for_the_back_not_the_driver(c
         client.put("/api/v1/sim/vehicle", json={"child_lock": False})
 
 
-@pytest.mark.parametrize("plan", [
-    {"actions": [TAILGATE_OPEN], "seat": "driver"},
-    {"actions": [{**TAILGATE_OPEN, "seat": "driver"}]},
-    {"actions": [TAILGATE_OPEN], "context": {"seat": "driver"}},
-], ids=["plan-seat", "action-seat", "plan-context"])
+@pytest.mark.parametrize(
+    "plan",
+    [
+        {"actions": [TAILGATE_OPEN], "seat": "driver"},
+        {"actions": [{**TAILGATE_OPEN, "seat": "driver"}]},
+        {"actions": [TAILGATE_OPEN], "context": {"seat": "driver"}},
+    ],
+    ids=["plan-seat", "action-seat", "plan-context"],
+)
 def test_the_model_cannot_claim_a_seat(car, client, provider, plan):
     utterance = "open the tailgate for me and tell me a joke"
     provider.script(utterance, lambda call: execute(call.token, plan), report)
@@ -248,13 +297,20 @@ def test_the_model_cannot_claim_a_seat(car, client, provider, plan):
     assert {a["reason"] for a in reply["actions"]} <= {"seat_not_permitted"}, reply["actions"]
 
 
-@pytest.mark.parametrize("seat,utterance", [
-    ("rear_left", "don't open my window, tell me a joke"), ("passenger", "别开我的车窗 讲个笑话"),
-    ("rear_right", "open my window, never mind"),
-])
+@pytest.mark.parametrize(
+    "seat,utterance",
+    [
+        ("rear_left", "don't open my window, tell me a joke"),
+        ("passenger", "别开我的车窗 讲个笑话"),
+        ("rear_right", "open my window, never mind"),
+    ],
+)
 def test_my_window_negated_or_held_is_the_speakers(car, client, provider, seat, utterance):
-    provider.script(utterance, lambda call: execute(call.token, {"actions": [
-        act("window.set_position", seat, open_percent=100)]}), report)
+    provider.script(
+        utterance,
+        lambda call: execute(call.token, {"actions": [act("window.set_position", seat, open_percent=100)]}),
+        report,
+    )
     mark = car.mark()
     _, reply = turn(client, new_session(client), utterance, source="voice", seat=seat)
 
@@ -262,4 +318,5 @@ def test_my_window_negated_or_held_is_the_speakers(car, client, provider, seat, 
     assert windows(client) == {"driver": 0, "passenger": 0, "rear_left": 0, "rear_right": 0}
     assert told(provider, utterance)[0].context["seat"] == seat
     assert [(a["target"], a["source"], a["reason"]) for a in reply["actions"]] == [
-        (seat, "model", "negated_by_user")], reply["actions"]
+        (seat, "model", "negated_by_user")
+    ], reply["actions"]

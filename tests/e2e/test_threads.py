@@ -7,6 +7,7 @@ process. Past the bound the least recently used thread is unloaded; its
 session's thread comes back (with its history) at its next turn, and a
 turn that finds every thread busy waits for one.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,11 @@ BOUND = 2
 
 @pytest.fixture(scope="module")
 def bounded(tmp_path_factory, provider):
-    service = start_service(tmp_path_factory.mktemp("e2e-threads"), provider_toml(provider.base_url),
-                            env={"N7WEB_MAX_LOADED_THREADS": str(BOUND)})
+    service = start_service(
+        tmp_path_factory.mktemp("e2e-threads"),
+        provider_toml(provider.base_url),
+        env={"N7WEB_MAX_LOADED_THREADS": str(BOUND)},
+    )
     yield service
     service.stop()
 
@@ -55,9 +59,12 @@ def test_threads_past_the_bound_share_the_one_mcp_server(bounded, provider):
                 _, reply = turn(client, session, f"question number {n}")
                 assert reply["handled_by"] == "codex" and reply["reply_text"] == f"answer {n}"
             # the first session's thread was freed; it is resumed (with its history)
-            provider.script("what did I ask first?", lambda call: text(
-                "You asked question number 0." if "question number 0" in json.dumps(call.body)
-                else "I do not know."))
+            provider.script(
+                "what did I ask first?",
+                lambda call: text(
+                    "You asked question number 0." if "question number 0" in json.dumps(call.body) else "I do not know."
+                ),
+            )
             _, reply = turn(client, sessions[0], "what did I ask first?")
             assert reply["handled_by"] == "codex" and reply["reply_text"] == "You asked question number 0."
             # three slow turns at once in three sessions: the third waits for a free thread

@@ -31,7 +31,9 @@ EXECUTE_RESULT: dict[str, Any] = {
             "reason": None,
             "message": "Driver zone set to 21 degrees.",
             "source": "both",
-            "members": [{"target": "driver", "status": "applied", "reason": None, "frames": [{"id": "0x3A0", "data": "15"}]}],
+            "members": [
+                {"target": "driver", "status": "applied", "reason": None, "frames": [{"id": "0x3A0", "data": "15"}]}
+            ],
             "frames": [{"id": "0x3A0", "data": "0a1b2c3d4e5f6071"}],
         }
     ],

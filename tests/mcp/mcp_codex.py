@@ -20,9 +20,7 @@ from mcp_jsonrpc import LineRpc
 
 from app.assistant.launch import STATIC_OVERRIDES
 
-CODEX_BINARY = (
-    REPO / ".tools/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"
-)
+CODEX_BINARY = REPO / ".tools/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"
 TOOLS = ["get_n7web_capabilities", "execute_cockpit_request"]
 
 
@@ -39,8 +37,9 @@ def _toml(value: Any) -> str:
     raise TypeError(type(value))
 
 
-def codex_argv(provider_url: str, mcp_url: str, *, approval_mode: str = "approve",
-               tool_timeout_sec: int = 30) -> list[str]:
+def codex_argv(
+    provider_url: str, mcp_url: str, *, approval_mode: str = "approve", tool_timeout_sec: int = 30
+) -> list[str]:
     server = {
         "url": mcp_url,
         "bearer_token_env_var": BEARER_VARIABLE,

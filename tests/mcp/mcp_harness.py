@@ -86,8 +86,12 @@ class HttpServer:
         errlog = open(self._stderr_path, "ab") if self._stderr_path else None
         try:
             self.proc = subprocess.Popen(
-                [*server_command(), "--http"], env=self.env, cwd=REPO, pass_fds=(self.sock.fileno(),),
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                [*server_command(), "--http"],
+                env=self.env,
+                cwd=REPO,
+                pass_fds=(self.sock.fileno(),),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
                 stderr=errlog if errlog is not None else subprocess.DEVNULL,
             )
         finally:
@@ -111,8 +115,12 @@ class HttpServer:
         self.start()
 
     def headers(self, **extra: str) -> dict[str, str]:
-        return {"Accept": "application/json, text/event-stream", "Content-Type": "application/json",
-                "Authorization": f"Bearer {self.bearer}", **extra}
+        return {
+            "Accept": "application/json, text/event-stream",
+            "Content-Type": "application/json",
+            "Authorization": f"Bearer {self.bearer}",
+            **extra,
+        }
 
     def __enter__(self) -> HttpServer:
         self.start()

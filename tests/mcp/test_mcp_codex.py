@@ -113,7 +113,11 @@ def test_real_codex_runs_the_execute_tool_with_no_request_to_the_client(tmp_path
 
 def test_six_threads_share_the_one_server_and_survive_its_restart(tmp_path: Path) -> None:
     call = tool_call("execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN})
-    with BackendStub() as backend, FakeProvider([call, text("Done.")] * 7) as provider, HttpServer(backend.url) as server:
+    with (
+        BackendStub() as backend,
+        FakeProvider([call, text("Done.")] * 7) as provider,
+        HttpServer(backend.url) as server,
+    ):
         with start_codex(tmp_path, provider.base_url, server) as codex:
             threads = []
             for n in range(6):

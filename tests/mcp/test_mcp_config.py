@@ -126,9 +126,7 @@ def test_the_process_refuses_to_start_with_exit_2_and_one_line(variable: str, va
         del env[variable]
     else:
         env[variable] = value
-    proc = subprocess.run(
-        server_command(), cwd=REPO, env=env, input=b"", capture_output=True, timeout=20, check=False
-    )
+    proc = subprocess.run(server_command(), cwd=REPO, env=env, input=b"", capture_output=True, timeout=20, check=False)
     stderr = proc.stderr.decode()
     assert proc.returncode == 2
     assert proc.stdout == b""

@@ -68,7 +68,9 @@ async def test_the_sdk_client_runs_both_tools_over_http(server: HttpServer, back
                 await session.initialize()
                 tools = await session.list_tools()
                 assert [tool.name for tool in tools.tools] == ["get_n7web_capabilities", "execute_cockpit_request"]
-                result = await session.call_tool("execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN})
+                result = await session.call_tool(
+                    "execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN}
+                )
     assert not result.is_error and result.structured_content["status"] == "applied"
     [call] = backend.requests
     assert call.path == "/internal/v1/execute" and call.headers["authorization"] == f"Bearer {CALLBACK_TOKEN}"
@@ -105,8 +107,12 @@ def test_the_guard_refuses_before_the_sdk_sees_the_request(
 ) -> None:
     backend.reset()
     headers = {key: value for key, value in {**server.headers(), **change}.items() if value is not None}
-    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-            "params": {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}}}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}},
+    }
     answer = httpx.post(server.url, json=call, headers=headers, timeout=10)
     assert answer.status_code == status
     assert answer.json() == {"error": {"code": code, "message": answer.json()["error"]["message"]}}
@@ -173,6 +179,7 @@ def test_http_mode_refuses_a_missing_or_bad_descriptor_or_bearer(backend: Backen
         code = _refusal({**env, BEARER_VARIABLE: bearer, FD_VARIABLE: str(unbound.fileno())}, (unbound.fileno(),))
         assert code.returncode == 2 and "listening" in code.stderr
     assert _refusal({**env, BEARER_VARIABLE: bearer, FD_VARIABLE: "55"}).returncode == 2
-    usage = subprocess.run([*server_command(), "--bearer", bearer], env=env, cwd=REPO, capture_output=True,
-                           text=True, timeout=20)
+    usage = subprocess.run(
+        [*server_command(), "--bearer", bearer], env=env, cwd=REPO, capture_output=True, text=True, timeout=20
+    )
     assert usage.returncode == 2 and bearer not in usage.stderr

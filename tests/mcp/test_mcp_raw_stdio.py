@@ -36,11 +36,13 @@ def test_stdout_carries_only_json_rpc_and_eof_ends_the_server(tmp_path: Path) ->
             assert [tool["name"] for tool in tools] == ["get_n7web_capabilities", "execute_cockpit_request"]
 
             ok = server.request(
-                "tools/call", {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}}
+                "tools/call",
+                {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}},
             )
             assert ok["isError"] is False and ok["structuredContent"]["status"] == "applied"
             refused = server.request(
-                "tools/call", {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}}
+                "tools/call",
+                {"name": "execute_cockpit_request", "arguments": {"request_token": REQUEST_TOKEN, "plan": PLAN}},
             )
             assert refused["isError"] is True and "invalid_body" in refused["content"][0]["text"]
             local = server.request(

@@ -168,7 +168,9 @@ async def test_error_without_error_body_falls_back_to_a_status_code(session: Any
 
 async def test_tokens_in_a_backend_message_are_redacted(session: Any, backend: BackendStub) -> None:
     backend.script(
-        Answer(403, {"error": {"code": "token_expired", "message": f"token {REQUEST_TOKEN} / {CALLBACK_TOKEN} expired"}})
+        Answer(
+            403, {"error": {"code": "token_expired", "message": f"token {REQUEST_TOKEN} / {CALLBACK_TOKEN} expired"}}
+        )
     )
     result = await session.call_tool("execute_cockpit_request", {"request_token": REQUEST_TOKEN})
     text = _text(result)
@@ -192,7 +194,10 @@ async def test_callback_timeout_is_honoured(session: Any, backend: BackendStub) 
     [
         (Answer(200, raw=b"not json"), "backend_protocol_error"),
         (Answer(200, {"status": "done", "message": "", "actions": []}), "backend_protocol_error"),
-        (Answer(200, {"status": "applied", "message": "ok", "actions": [{"capability": "x"}]}), "backend_protocol_error"),
+        (
+            Answer(200, {"status": "applied", "message": "ok", "actions": [{"capability": "x"}]}),
+            "backend_protocol_error",
+        ),
         (Answer(200, raw=b"[" + b"1," * (600 * 1024) + b"1]"), "backend_response_too_large"),
         (Answer(200, raw=b"{}", content_length=5 * 1024 * 1024), "backend_response_too_large"),
     ],

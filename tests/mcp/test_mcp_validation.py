@@ -26,7 +26,8 @@ _BAD_NAME = st.one_of(_TEXT, st.sampled_from(["x" * 65, "Driver", "rear left", "
 _GOOD_CAPABILITY = st.builds(lambda a, b: f"{a}.{b}", _GOOD_NAME, _GOOD_NAME)
 _BAD_CAPABILITY = st.one_of(_BAD_NAME, st.sampled_from(["climate", "a." + "b" * 63, "Climate.Power", "a.b.c"]))
 _GOOD_TOKEN = st.one_of(
-    st.text(_LOWER + _LOWER.upper() + "0123456789._~-", min_size=8, max_size=40), st.sampled_from(["a" * 8, "Z" * 256, "~-._" * 64])
+    st.text(_LOWER + _LOWER.upper() + "0123456789._~-", min_size=8, max_size=40),
+    st.sampled_from(["a" * 8, "Z" * 256, "~-._" * 64]),
 )
 _BAD_TOKEN = st.one_of(_TEXT, st.sampled_from(["a" * 7, "a" * 257, "has space!", "tok/slash"]), st.integers())
 _GOOD_VALUE = st.one_of(
@@ -41,10 +42,25 @@ _ANY = st.one_of(_GOOD_VALUE, _BAD_VALUE, _TEXT)
 
 
 MUTATIONS = (
-    "none", "17-actions", "0-actions", "9-parameters", "bad-parameter-name", "bad-parameter-value",
-    "parameters-not-object", "bad-capability", "bad-target", "drop-action-key", "extra-action-key",
-    "action-not-object", "extra-plan-key", "plan-not-object", "actions-not-array", "bad-token",
-    "no-plan", "extra-argument", "no-token",
+    "none",
+    "17-actions",
+    "0-actions",
+    "9-parameters",
+    "bad-parameter-name",
+    "bad-parameter-value",
+    "parameters-not-object",
+    "bad-capability",
+    "bad-target",
+    "drop-action-key",
+    "extra-action-key",
+    "action-not-object",
+    "extra-plan-key",
+    "plan-not-object",
+    "actions-not-array",
+    "bad-token",
+    "no-plan",
+    "extra-argument",
+    "no-token",
 )
 
 

@@ -1,4 +1,5 @@
 """An in-memory vehicle and small builders: decide() runs with no server and no bus."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -67,19 +68,38 @@ def act(capability: str, target: str | None, **parameters: Any) -> dict[str, Any
     return {"capability": capability, "target": target, "parameters": parameters}
 
 
-def parse(actions: tuple[Action, ...] = (), mentions: tuple[Mention, ...] = (), needs: tuple[str, ...] = (),
-          negated: tuple[Mention, ...] = (), language: str = "en") -> ParseResult:
-    return ParseResult(language, actions=tuple(actions), needs=tuple(needs), mentions=tuple(mentions),
-                       negated=tuple(negated), complete=bool(actions) and not needs)
+def parse(
+    actions: tuple[Action, ...] = (),
+    mentions: tuple[Mention, ...] = (),
+    needs: tuple[str, ...] = (),
+    negated: tuple[Mention, ...] = (),
+    language: str = "en",
+) -> ParseResult:
+    return ParseResult(
+        language,
+        actions=tuple(actions),
+        needs=tuple(needs),
+        mentions=tuple(mentions),
+        negated=tuple(negated),
+        complete=bool(actions) and not needs,
+    )
 
 
 def said(capability: str, target: str | None = None, direction: str | None = None, how: str = "command") -> Mention:
     return Mention(capability, target, how, direction)
 
 
-def run(catalog: Any, parsed: Any = None, *, model: list[dict] | None = None, direct: list[tuple[dict, str]] | None = None,
-        seat: str | None = None, state: MemoryState | None = None, consumed: frozenset = frozenset(),
-        **request: Any) -> Decision:
+def run(
+    catalog: Any,
+    parsed: Any = None,
+    *,
+    model: list[dict] | None = None,
+    direct: list[tuple[dict, str]] | None = None,
+    seat: str | None = None,
+    state: MemoryState | None = None,
+    consumed: frozenset = frozenset(),
+    **request: Any,
+) -> Decision:
     req = DecisionRequest(model_actions=tuple(model or ()), direct=tuple(direct or ()), **request)
     return decide(catalog, parsed, seat, state if state is not None else cabin(), consumed, req)
 
@@ -103,8 +123,12 @@ def verdicts(decision: Decision) -> list[tuple[str, str | None, str, str | None]
 
 def members(decision: Decision) -> dict[str, list[tuple[str, str, str | None]]]:
     """capability/target -> [(member, verdict, reason)]."""
-    return {f"{a.capability}/{a.target}": [(m.target, m.verdict, m.refusal.reason.value if m.refusal else None)
-                                           for m in a.members] for a in decision.actions}
+    return {
+        f"{a.capability}/{a.target}": [
+            (m.target, m.verdict, m.refusal.reason.value if m.refusal else None) for m in a.members
+        ]
+        for a in decision.actions
+    }
 
 
 def sent(decision: Decision) -> list[tuple[str, str, dict]]:

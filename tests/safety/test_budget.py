@@ -1,4 +1,5 @@
 """Step 9: once per key (only what reached the bus is consumed) and at most 16 commands."""
+
 from __future__ import annotations
 
 from vehicle.actions import Action
@@ -24,11 +25,20 @@ def test_a_refused_member_is_not_consumed_and_may_be_corrected(catalog):
 
 def test_sixteen_commands_and_not_one_more(catalog):
     four = Action("window.set_position", "all", {"open_percent": 0})
-    p = parse(actions=(four, Action("climate.set_temperature", "all", {"celsius": 22.0}),
-                       Action("seat.set_heating", "driver", {"level": 1}), Action("seat.set_heating", "passenger", {"level": 1}),
-                       Action("seat.set_heating", "rear_left", {"level": 1}), Action("seat.set_heating", "rear_right", {"level": 1}),
-                       Action("climate.set_ac", "cabin", {"on": True}), Action("mirror.fold", "cabin", {"folded": True}),
-                       Action("climate.set_fan_speed", "cabin", {"level": 2}), Action("climate.set_recirculation", "cabin", {"on": True})))
+    p = parse(
+        actions=(
+            four,
+            Action("climate.set_temperature", "all", {"celsius": 22.0}),
+            Action("seat.set_heating", "driver", {"level": 1}),
+            Action("seat.set_heating", "passenger", {"level": 1}),
+            Action("seat.set_heating", "rear_left", {"level": 1}),
+            Action("seat.set_heating", "rear_right", {"level": 1}),
+            Action("climate.set_ac", "cabin", {"on": True}),
+            Action("mirror.fold", "cabin", {"folded": True}),
+            Action("climate.set_fan_speed", "cabin", {"level": 2}),
+            Action("climate.set_recirculation", "cabin", {"on": True}),
+        )
+    )
     assert len(sent(run(catalog, p))) == 16
     # one already consumed elsewhere under this key: 15 + 16 > 16, nothing of this call goes
     d = run(catalog, p, consumed=frozenset({("sunroof.set_position", "cabin")}))
@@ -44,7 +54,9 @@ def test_already_applied_members_do_not_count(catalog):
 
 def test_turn_end_leftovers_skip_what_an_execute_call_decided(catalog):
     """Defect b: the tailgate refused at speed is never retried once the car stops."""
-    p = parse(actions=(Action("tailgate.set", "cabin", {"open": True}), Action("climate.set_ac", "cabin", {"on": True})))
+    p = parse(
+        actions=(Action("tailgate.set", "cabin", {"open": True}), Action("climate.set_ac", "cabin", {"on": True}))
+    )
     d = run(catalog, p, skip_parser_keys=frozenset({("tailgate.set", "cabin")}))
     assert [a.capability for a in d.actions] == ["climate.set_ac"]
 

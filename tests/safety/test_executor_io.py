@@ -1,5 +1,6 @@
 """The executor's own steps around decide(), in-process with an in-memory link and
 store: the gates hold at send time, and an encoding problem refuses one action."""
+
 from __future__ import annotations
 
 from app.executor import Executor, Ledger, Request
@@ -25,7 +26,9 @@ def test_a_gate_that_passed_before_the_record_holds_at_send_time():
     state = cabin()
     link = MemoryLink()
     ledger = Ledger()
-    p = parse(actions=(Action("tailgate.set", "cabin", {"open": True}), Action("climate.set_ac", "cabin", {"on": True})))
+    p = parse(
+        actions=(Action("tailgate.set", "cabin", {"open": True}), Action("climate.set_ac", "cabin", {"on": True}))
+    )
     out = Executor(CATALOG, state, link, SlowStore(state)).run(Request(ledger=ledger, parse=p))
     tailgate, ac = out.to_json()["actions"]
     assert (tailgate["status"], tailgate["reason"]) == ("rejected", "interlock_speed")
@@ -57,8 +60,12 @@ class PickyLink(MemoryLink):
 def test_an_encoding_problem_refuses_that_action_alone():
     link = PickyLink()
     ledger = Ledger()
-    p = parse(actions=(Action("window.set_position", "passenger", {"open_percent": 100}),
-                       Action("climate.set_ac", "cabin", {"on": True})))
+    p = parse(
+        actions=(
+            Action("window.set_position", "passenger", {"open_percent": 100}),
+            Action("climate.set_ac", "cabin", {"on": True}),
+        )
+    )
     out = Executor(CATALOG, cabin(), link, MemoryStore()).run(Request(ledger=ledger, parse=p))
     by_cap = {a["capability"]: a for a in out.to_json()["actions"]}
     assert by_cap["climate.set_ac"]["status"] == "applied"
@@ -72,8 +79,15 @@ def test_a_grid_miss_is_refused_before_any_encoding():
     link = PickyLink()
     ledger = Ledger()
     p = parse(actions=(Action("climate.set_ac", "cabin", {"on": True}),), needs=("cold",))
-    out = Executor(CATALOG, cabin(), link, MemoryStore()).run(Request(ledger=ledger, parse=p, model_actions=[
-        {"capability": "climate.set_temperature", "target": "all", "parameters": {"celsius": 22.4999999999}}]))
+    out = Executor(CATALOG, cabin(), link, MemoryStore()).run(
+        Request(
+            ledger=ledger,
+            parse=p,
+            model_actions=[
+                {"capability": "climate.set_temperature", "target": "all", "parameters": {"celsius": 22.4999999999}}
+            ],
+        )
+    )
     ac, temp = out.to_json()["actions"]
     assert ac["status"] == "applied" and temp["status"] == "rejected"
     assert [c.capability for c in link.sent] == ["climate.set_ac"]

@@ -1,4 +1,5 @@
 """Step 7: groups and modes expand to members; the parser wins on a shared member."""
+
 from __future__ import annotations
 
 from vehicle.actions import Action
@@ -29,7 +30,9 @@ def test_set_and_adjust_are_one_control(catalog):
 
 
 def test_a_model_action_wholly_covered_folds_away(catalog):
-    p = parse(actions=(Action("climate.set_ac", "cabin", {"on": True}),), mentions=(said("climate.set_ac", None, "on"),))
+    p = parse(
+        actions=(Action("climate.set_ac", "cabin", {"on": True}),), mentions=(said("climate.set_ac", None, "on"),)
+    )
     d = run(catalog, p, model=[act("climate.set_ac", "cabin", on=True)])
     assert verdicts(d) == [("climate.set_ac", "cabin", "pending", None)] and d.actions[0].source == "both"
 
@@ -37,14 +40,18 @@ def test_a_model_action_wholly_covered_folds_away(catalog):
 def test_two_model_commands_for_one_member_conflict(catalog):
     p = parse(needs=("cold",))
     d = run(catalog, p, model=[act("seat.set_heating", "driver", level=2), act("seat.set_heating", "driver", level=3)])
-    assert verdicts(d) == [("seat.set_heating", "driver", "pending", None),
-                           ("seat.set_heating", "driver", "rejected", "conflicting_actions")]
+    assert verdicts(d) == [
+        ("seat.set_heating", "driver", "pending", None),
+        ("seat.set_heating", "driver", "rejected", "conflicting_actions"),
+    ]
     assert sent(d) == [("seat.set_heating", "driver", {"level": 2})]
 
 
 def test_order_parser_then_model(catalog):
-    p = parse(actions=(Action("climate.set_ac", "cabin", {"on": True}), Action("mirror.fold", "cabin", {"folded": True})),
-              needs=("cold",))
+    p = parse(
+        actions=(Action("climate.set_ac", "cabin", {"on": True}), Action("mirror.fold", "cabin", {"folded": True})),
+        needs=("cold",),
+    )
     d = run(catalog, p, model=[act("seat.set_heating", "passenger", level=2)])
     assert [a.capability for a in d.actions] == ["climate.set_ac", "mirror.fold", "seat.set_heating"]
 
@@ -53,14 +60,22 @@ def test_a_mode_expands_to_its_steps(catalog):
     d = run(catalog, parse(actions=(Action("mode.activate", "pet", {}),)))
     (mode,) = d.actions
     assert mode.is_mode and [m.command.capability for m in mode.members] == [
-        "climate.power", "climate.set_temperature", "climate.set_temperature", "climate.set_temperature",
-        "climate.set_temperature", "climate.set_ac", "climate.set_fan_speed"]
+        "climate.power",
+        "climate.set_temperature",
+        "climate.set_temperature",
+        "climate.set_temperature",
+        "climate.set_temperature",
+        "climate.set_ac",
+        "climate.set_fan_speed",
+    ]
 
 
 def test_a_mode_step_conflicting_with_a_parser_action_refuses_the_mode(catalog):
     """All-or-nothing: "pet mode and fan 5" gives no mode with a half-overridden fan."""
     p = parse(actions=(Action("climate.set_fan_speed", "cabin", {"level": 5}), Action("mode.activate", "pet", {})))
     d = run(catalog, p)
-    assert verdicts(d) == [("climate.set_fan_speed", "cabin", "pending", None),
-                           ("mode.activate", "pet", "rejected", "conflicting_actions")]
+    assert verdicts(d) == [
+        ("climate.set_fan_speed", "cabin", "pending", None),
+        ("mode.activate", "pet", "rejected", "conflicting_actions"),
+    ]
     assert sent(d) == [("climate.set_fan_speed", "cabin", {"level": 5})]

@@ -6,6 +6,7 @@ are decoded with the project's codec (E2E counter and CRC verified) into
 (capability, member, parameters), and a test compares those with what the
 seat rules of DESIGN section 3a allow.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -8,6 +8,7 @@
 
 Loopback only, a free port and a unique virtual CAN channel each.
 """
+
 from __future__ import annotations
 
 import os
@@ -102,8 +103,18 @@ class Service:
 
 
 def service_args(port: int, state_dir: Path, can_log: Path, channel: str, extra: list[str]) -> list[str]:
-    return ["serve", "--port", str(port), "--state-dir", str(state_dir), "--can-log", str(can_log),
-            "--can-channel", channel, *extra]
+    return [
+        "serve",
+        "--port",
+        str(port),
+        "--state-dir",
+        str(state_dir),
+        "--can-log",
+        str(can_log),
+        "--can-channel",
+        channel,
+        *extra,
+    ]
 
 
 def start_subprocess(tmp: Path, extra: list[str] | None = None, env: dict[str, str] | None = None) -> Service:
@@ -111,8 +122,14 @@ def start_subprocess(tmp: Path, extra: list[str] | None = None, env: dict[str, s
     channel = "t_" + uuid.uuid4().hex[:10]
     state_dir, can_log = tmp / "state", tmp / "can.log"
     args = service_args(port, state_dir, can_log, channel, extra if extra is not None else ["--no-assistant"])
-    proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
+    proc = subprocess.Popen(
+        N7WEB + args,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
     svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, proc=proc)
     try:
         wait_healthy(svc.base, proc=proc)
@@ -140,8 +157,9 @@ def start_in_process(tmp: Path, extra: list[str] | None = None) -> Service:
     server = uvicorn.Server(uvicorn_config(app, settings))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    svc = Service(f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime,
-                  _server=server, _thread=thread)
+    svc = Service(
+        f"http://127.0.0.1:{port}", port, state_dir, can_log, channel, runtime=runtime, _server=server, _thread=thread
+    )
     wait_healthy(svc.base)
     return svc
 
@@ -172,14 +190,23 @@ class AsgiTransport(httpx.BaseTransport):
     def __init__(self, held: Any) -> None:
         from starlette.testclient import _TestClientTransport
 
-        self._inner = _TestClientTransport(held.app, portal_factory=held._portal_factory,
-                                           raise_server_exceptions=False, app_state=held.app_state,
-                                           client=("127.0.0.1", 50000))
+        self._inner = _TestClientTransport(
+            held.app,
+            portal_factory=held._portal_factory,
+            raise_server_exceptions=False,
+            app_state=held.app_state,
+            client=("127.0.0.1", 50000),
+        )
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         answer = self._inner.handle_request(request)
-        return httpx.Response(answer.status_code, headers=answer.headers.raw, stream=_AsgiStream(answer.stream),
-                              extensions=answer.extensions, request=request)
+        return httpx.Response(
+            answer.status_code,
+            headers=answer.headers.raw,
+            stream=_AsgiStream(answer.stream),
+            extensions=answer.extensions,
+            request=request,
+        )
 
     def close(self) -> None:
         self._inner.close()
@@ -205,8 +232,8 @@ def start_asgi(tmp: Path, extra: list[str] | None = None) -> Service:
     args = service_args(ASGI_PORT, state_dir, can_log, channel, extra if extra is not None else ["--no-assistant"])
     settings = load_settings(args[1:], {})
     runtime = start_runtime(settings)
-    held = TestClient(create_app(settings, runtime), base_url=f"http://127.0.0.1:{ASGI_PORT}",
-                      raise_server_exceptions=False)
+    held = TestClient(
+        create_app(settings, runtime), base_url=f"http://127.0.0.1:{ASGI_PORT}", raise_server_exceptions=False
+    )
     held.__enter__()  # the lifespan's startup
-    return Service(f"http://127.0.0.1:{ASGI_PORT}", ASGI_PORT, state_dir, can_log, channel, runtime=runtime,
-                   _asgi=held)
+    return Service(f"http://127.0.0.1:{ASGI_PORT}", ASGI_PORT, state_dir, can_log, channel, runtime=runtime, _asgi=held)

@@ -1,4 +1,5 @@
 """A tiny SSE reader for tests (event name + JSON data per event)."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,11 @@ def iter_events(response: httpx.Response) -> Iterator[tuple[str, Any]]:
 
 
 def post_stream(client: httpx.Client, session_id: str, text: str, **body: Any) -> list[tuple[str, Any]]:
-    with client.stream("POST", f"/api/v1/sessions/{session_id}/messages", json={"text": text, **body},
-                       headers={"Accept": "text/event-stream"}) as r:
+    with client.stream(
+        "POST",
+        f"/api/v1/sessions/{session_id}/messages",
+        json={"text": text, **body},
+        headers={"Accept": "text/event-stream"},
+    ) as r:
         assert r.status_code == 200, r.read()
         return list(iter_events(r))

@@ -3,6 +3,7 @@
 ``Vehicle_Sts`` frame is the only way the backend learns it; the route
 answers once the state shows it, and ``GET /api/v1/vehicle/state`` and the
 ``vehicle.changed`` event carry ``child_lock``."""
+
 from __future__ import annotations
 
 import threading

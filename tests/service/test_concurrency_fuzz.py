@@ -1,4 +1,5 @@
 """One token, many simultaneous calls: never two sends; and a fuzz of execute bodies."""
+
 from __future__ import annotations
 
 import random
@@ -42,25 +43,43 @@ def test_one_token_many_threads_sends_each_action_once(inproc, command_ids):
             c.close()
 
 
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-                      st.text(max_size=20))
-json_value = st.recursive(json_leaf, lambda kids: st.one_of(st.lists(kids, max_size=4),
-                                                             st.dictionaries(st.text(max_size=12), kids, max_size=4)),
-                          max_leaves=20)
-action = st.fixed_dictionaries({"capability": st.sampled_from(["tailgate.set", "climate.set_ac", "window.set_position",
-                                                              "mode.activate", "x"]) | st.text(max_size=10)},
-                               optional={"target": st.none() | st.text(max_size=10) | st.sampled_from(["cabin", "all", "nap"]),
-                                         "parameters": st.dictionaries(st.sampled_from(["on", "open", "open_percent", "level"]),
-                                                                       json_leaf, max_size=3)})
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=20),
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda kids: st.one_of(st.lists(kids, max_size=4), st.dictionaries(st.text(max_size=12), kids, max_size=4)),
+    max_leaves=20,
+)
+action = st.fixed_dictionaries(
+    {
+        "capability": st.sampled_from(["tailgate.set", "climate.set_ac", "window.set_position", "mode.activate", "x"])
+        | st.text(max_size=10)
+    },
+    optional={
+        "target": st.none() | st.text(max_size=10) | st.sampled_from(["cabin", "all", "nap"]),
+        "parameters": st.dictionaries(st.sampled_from(["on", "open", "open_percent", "level"]), json_leaf, max_size=3),
+    },
+)
 body = st.one_of(
     json_value,
-    st.fixed_dictionaries({"request_token": st.just("TOKEN")},
-                          optional={"plan": st.one_of(json_value, st.fixed_dictionaries({"actions": st.lists(action, max_size=18)})),
-                                    "extra": json_value}),
+    st.fixed_dictionaries(
+        {"request_token": st.just("TOKEN")},
+        optional={
+            "plan": st.one_of(json_value, st.fixed_dictionaries({"actions": st.lists(action, max_size=18)})),
+            "extra": json_value,
+        },
+    ),
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(body=body)
 def test_fuzz_execute_bodies_never_crash_or_send(inproc, command_ids, body):
     token, _ = mint(inproc, "tell me a joke")

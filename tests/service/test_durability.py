@@ -1,5 +1,6 @@
 """kill -9 at random points during 200 commands: every frame in the CAN logs
 has an audit row, and every row is complete or marked incomplete."""
+
 from __future__ import annotations
 
 import json
@@ -18,15 +19,34 @@ from vehicle.can.dbc import load_vehicle_dbc
 
 from .harness import N7WEB, ROOT, free_port, wait_healthy
 
-COMMANDS = ["open the driver window", "close the driver window", "set the fan to 3", "set the fan to 5",
-            "turn on the AC", "turn off the AC", "fold the mirrors", "unfold the mirrors",
-            "set the passenger temperature to 21", "set the passenger temperature to 23"]
+COMMANDS = [
+    "open the driver window",
+    "close the driver window",
+    "set the fan to 3",
+    "set the fan to 5",
+    "turn on the AC",
+    "turn off the AC",
+    "fold the mirrors",
+    "unfold the mirrors",
+    "set the passenger temperature to 21",
+    "set the passenger temperature to 23",
+]
 
 
 def _start(state_dir, can_log):
     port = free_port()
-    args = ["serve", "--port", str(port), "--state-dir", str(state_dir), "--can-log", str(can_log),
-            "--can-channel", "d_" + uuid.uuid4().hex[:8], "--no-assistant"]
+    args = [
+        "serve",
+        "--port",
+        str(port),
+        "--state-dir",
+        str(state_dir),
+        "--can-log",
+        str(can_log),
+        "--can-channel",
+        "d_" + uuid.uuid4().hex[:8],
+        "--no-assistant",
+    ]
     proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc=proc)

@@ -1,5 +1,6 @@
 """The SSE fan-out wakes the event loop only when someone listens: a
 command's confirmation must not wait for the GIL behind an idle loop."""
+
 from __future__ import annotations
 
 import asyncio

@@ -1,5 +1,6 @@
 """Every step of DESIGN section 5 through the real callback route; each hostile
 case asserts that no frame left (from the CAN log)."""
+
 from __future__ import annotations
 
 import json
@@ -31,18 +32,48 @@ def test_bearer_required(inproc, frames):
     assert frames() == n
 
 
-@pytest.mark.parametrize("body,status", [
-    (b"{nope", 422),
-    ({"request_token": "x" * 20, "extra": 1}, 422),
-    ({"request_token": 12345}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [{"capability": "climate.set_ac", "target": "cabin",
-                                                       "parameters": {"on": True}, "why": "smuggled"}]}}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [], "note": "x"}}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [{"capability": 3, "target": "cabin"}]}}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [{"capability": "climate.set_ac", "parameters": {"on": [1]}}]}}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [act("climate.set_ac", "cabin", on=True)] * 17}}, 422),
-    ({"request_token": "x" * 20, "plan": {"actions": [act("climate.set_ac", "cabin", on=True)]}, "pad": "y" * 70000}, 413),
-])
+@pytest.mark.parametrize(
+    "body,status",
+    [
+        (b"{nope", 422),
+        ({"request_token": "x" * 20, "extra": 1}, 422),
+        ({"request_token": 12345}, 422),
+        (
+            {
+                "request_token": "x" * 20,
+                "plan": {
+                    "actions": [
+                        {
+                            "capability": "climate.set_ac",
+                            "target": "cabin",
+                            "parameters": {"on": True},
+                            "why": "smuggled",
+                        }
+                    ]
+                },
+            },
+            422,
+        ),
+        ({"request_token": "x" * 20, "plan": {"actions": [], "note": "x"}}, 422),
+        ({"request_token": "x" * 20, "plan": {"actions": [{"capability": 3, "target": "cabin"}]}}, 422),
+        (
+            {
+                "request_token": "x" * 20,
+                "plan": {"actions": [{"capability": "climate.set_ac", "parameters": {"on": [1]}}]},
+            },
+            422,
+        ),
+        ({"request_token": "x" * 20, "plan": {"actions": [act("climate.set_ac", "cabin", on=True)] * 17}}, 422),
+        (
+            {
+                "request_token": "x" * 20,
+                "plan": {"actions": [act("climate.set_ac", "cabin", on=True)]},
+                "pad": "y" * 70000,
+            },
+            413,
+        ),
+    ],
+)
 def test_body_structure(inproc, frames, body, status):
     n = frames()
     r = execute(inproc, body)
@@ -70,14 +101,17 @@ def test_token_codes(inproc, frames):
     assert frames() == n
 
 
-@pytest.mark.parametrize("plan,reason", [
-    ([act("climate.teleport", "cabin")], "unknown_capability"),
-    ([act("window.set_position", "rear", open_percent=0)], "unknown_target"),
-    ([act("climate.set_ac", "cabin", on=True, turbo=True)], "invalid_parameter"),
-    ([act("climate.set_ac", "cabin", on="yes")], "invalid_parameter"),
-    ([act("climate.set_fan_speed", "cabin", level=2.5)], "invalid_parameter"),
-    ([act("climate.set_temperature", "driver", celsius=45.0)], "out_of_range"),
-])
+@pytest.mark.parametrize(
+    "plan,reason",
+    [
+        ([act("climate.teleport", "cabin")], "unknown_capability"),
+        ([act("window.set_position", "rear", open_percent=0)], "unknown_target"),
+        ([act("climate.set_ac", "cabin", on=True, turbo=True)], "invalid_parameter"),
+        ([act("climate.set_ac", "cabin", on="yes")], "invalid_parameter"),
+        ([act("climate.set_fan_speed", "cabin", level=2.5)], "invalid_parameter"),
+        ([act("climate.set_temperature", "driver", celsius=45.0)], "out_of_range"),
+    ],
+)
 def test_catalog_rejections_are_per_action(inproc, frames, plan, reason):
     token, _ = mint(inproc, "set the temperature and the fan and the AC and the window")
     n = frames()
@@ -92,10 +126,18 @@ def test_catalog_rejections_are_per_action(inproc, frames, plan, reason):
 def test_one_bad_action_does_not_hide_the_others(inproc, frames):
     token, _ = mint(inproc, "I'm cold")
     n = frames()
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "driver", celsius=99.0),
-        act("seat.set_heating", "driver", level=3),
-    ]}}).json()
+    body = execute(
+        inproc,
+        {
+            "request_token": token,
+            "plan": {
+                "actions": [
+                    act("climate.set_temperature", "driver", celsius=99.0),
+                    act("seat.set_heating", "driver", level=3),
+                ]
+            },
+        },
+    ).json()
     assert [a["status"] for a in body["actions"]] == ["rejected", "applied"]
     assert body["status"] == "partially_applied" and frames() == n + 1
 
@@ -103,29 +145,42 @@ def test_one_bad_action_does_not_hide_the_others(inproc, frames):
 def test_unbound_plan_is_refused(inproc, frames):
     token, _ = mint(inproc, "what's the weather like?")
     n = frames()
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [act("tailgate.set", "cabin", open=True)]}}).json()
+    body = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("tailgate.set", "cabin", open=True)]}}
+    ).json()
     assert body["actions"][0]["reason"] == "not_bound_to_request" and frames() == n
 
 
 def test_negated_control_is_refused(inproc, frames):
     token, _ = mint(inproc, "don't open the sunroof")
     n = frames()
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("sunroof.set_position", "cabin", open_percent=100)]}}).json()
+    body = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("sunroof.set_position", "cabin", open_percent=100)]}}
+    ).json()
     assert body["actions"][0]["reason"] == "negated_by_user" and frames() == n
     token, _ = mint(inproc, "I'm hot but don't touch the temperature")
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.adjust_temperature", "all", delta_celsius=-2.0)]}}).json()
+    body = execute(
+        inproc,
+        {"request_token": token, "plan": {"actions": [act("climate.adjust_temperature", "all", delta_celsius=-2.0)]}},
+    ).json()
     assert body["actions"][0]["reason"] == "negated_by_user" and frames() == n
 
 
 def test_need_binding_respects_direction(inproc, frames):
     token, _ = mint(inproc, "I'm freezing")
     n = frames()
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.adjust_temperature", "all", delta_celsius=-2.0),
-        act("window.set_position", "driver", open_percent=100),
-    ]}}).json()
+    body = execute(
+        inproc,
+        {
+            "request_token": token,
+            "plan": {
+                "actions": [
+                    act("climate.adjust_temperature", "all", delta_celsius=-2.0),
+                    act("window.set_position", "driver", open_percent=100),
+                ]
+            },
+        },
+    ).json()
     assert [a["reason"] for a in body["actions"]] == ["not_bound_to_request", "not_bound_to_request"]
     assert frames() == n
 
@@ -133,8 +188,9 @@ def test_need_binding_respects_direction(inproc, frames):
 def test_group_plan_overlapping_a_parser_member(inproc, frames):
     token, _ = mint(inproc, "set the driver temperature to 21, I'm cold")
     n = frames()
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "all", celsius=25.0)]}}).json()
+    body = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("climate.set_temperature", "all", celsius=25.0)]}}
+    ).json()
     parser = [a for a in body["actions"] if a["target"] == "driver"]
     model = [a for a in body["actions"] if a["target"] == "all"]
     assert parser[0]["source"] == "both" and parser[0]["parameters"] == {"celsius": 21.0}
@@ -156,25 +212,51 @@ def test_replay_reports_already_applied_and_sends_nothing(inproc, frames):
 def test_rejected_action_can_be_corrected_in_the_same_turn(inproc, frames):
     token, _ = mint(inproc, "I'm cold")
     n = frames()
-    first = execute(inproc, {"request_token": token, "plan": {"actions": [act("seat.set_heating", "driver", level=9)]}}).json()
+    first = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("seat.set_heating", "driver", level=9)]}}
+    ).json()
     assert first["actions"][0]["reason"] == "out_of_range"
-    second = execute(inproc, {"request_token": token, "plan": {"actions": [act("seat.set_heating", "driver", level=3)]}}).json()
+    second = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("seat.set_heating", "driver", level=3)]}}
+    ).json()
     assert second["actions"][0]["status"] == "applied" and frames() == n + 1
 
 
 def test_too_many_physical_commands(inproc, frames):
-    token, _ = mint(inproc, "I'm cold, fold the mirrors, close the tailgate, turn on the reading light and turn on the massage")
+    token, _ = mint(
+        inproc, "I'm cold, fold the mirrors, close the tailgate, turn on the reading light and turn on the massage"
+    )
     n = frames()
-    first = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "all", celsius=26.0),
-        act("window.set_position", "all", open_percent=0),
-        act("seat.set_heating", "driver", level=3), act("seat.set_heating", "passenger", level=3),
-        act("seat.set_heating", "rear_left", level=3), act("seat.set_heating", "rear_right", level=3),
-    ]}}).json()
+    first = execute(
+        inproc,
+        {
+            "request_token": token,
+            "plan": {
+                "actions": [
+                    act("climate.set_temperature", "all", celsius=26.0),
+                    act("window.set_position", "all", open_percent=0),
+                    act("seat.set_heating", "driver", level=3),
+                    act("seat.set_heating", "passenger", level=3),
+                    act("seat.set_heating", "rear_left", level=3),
+                    act("seat.set_heating", "rear_right", level=3),
+                ]
+            },
+        },
+    ).json()
     # 4 parser actions + 12 model members = 16, the most one token may send
     assert first["status"] == "applied" and frames() == n + 16
-    second = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.power", "cabin", on=True), act("sunroof.set_position", "cabin", open_percent=0)]}}).json()
+    second = execute(
+        inproc,
+        {
+            "request_token": token,
+            "plan": {
+                "actions": [
+                    act("climate.power", "cabin", on=True),
+                    act("sunroof.set_position", "cabin", open_percent=0),
+                ]
+            },
+        },
+    ).json()
     assert {a["reason"] for a in second["actions"] if a["status"] == "rejected"} == {"too_many_actions"}
     assert frames() == n + 16
 

@@ -6,6 +6,7 @@ person's, nothing is stubbed), pipeline, executor, CAN link, ECU simulator
 and store. Each test sets the controls it reads with console taps first (the
 module shares one service), and checks what the simulated ECU itself holds.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -61,7 +62,11 @@ def test_close_it_a_bit_more_after_an_opening_closes(car):
         reply = say(c, sid, "close it a bit more")
         action = only(reply)
         assert (action["capability"], action["target"], action["parameters"], action["status"]) == (
-            "window.adjust_position", "driver", {"delta_percent": -20}, "applied")
+            "window.adjust_position",
+            "driver",
+            {"delta_percent": -20},
+            "applied",
+        )
         assert car.frames() == n + 1 and window(car) == 30
         assert reply["reply_text"] == "Driver window closed to 30 percent."
 
@@ -75,7 +80,10 @@ def test_zai_kai_da_yi_dian_after_a_half_close_opens(car):
         reply = say(c, sid, "再开大一点")
         action = only(reply)
         assert (action["capability"], action["parameters"], action["status"]) == (
-            "window.adjust_position", {"delta_percent": 20}, "applied")
+            "window.adjust_position",
+            {"delta_percent": 20},
+            "applied",
+        )
         assert window(car) == 70 and "开大" in reply["reply_text"]
 
 
@@ -100,7 +108,10 @@ def test_turn_it_down_a_bit_more_after_setting_the_fan_up_lowers_it(car):
         n = car.frames()
         action = only(say(c, sid, "turn it down a bit more"))
         assert (action["capability"], action["parameters"], action["status"]) == (
-            "climate.adjust_fan_speed", {"delta_level": -1}, "applied")
+            "climate.adjust_fan_speed",
+            {"delta_level": -1},
+            "applied",
+        )
         assert car.frames() == n + 1 and ecu(car, "climate.set_fan_speed", "cabin")["level"] == 4
 
 
@@ -111,9 +122,14 @@ def test_turn_it_down_a_bit_more_after_26_degrees_gives_25(car):
         assert say(c, sid, "set the temperature to 26")["status"] == "applied"
         action = only(say(c, sid, "turn it down a bit more"))
         assert (action["capability"], action["target"], action["parameters"]) == (
-            "climate.adjust_temperature", "all", {"delta_celsius": -1.0})
-        assert {ecu(car, "climate.set_temperature", m)["celsius"]
-                for m in ("driver", "passenger", "rear_left", "rear_right")} == {25.0}
+            "climate.adjust_temperature",
+            "all",
+            {"delta_celsius": -1.0},
+        )
+        assert {
+            ecu(car, "climate.set_temperature", m)["celsius"]
+            for m in ("driver", "passenger", "rear_left", "rear_right")
+        } == {25.0}
 
 
 @pytest.mark.parametrize("text", ["a bit less", "少一点"])
@@ -124,7 +140,10 @@ def test_less_goes_back_the_other_way_once(car, text):
         assert say(c, sid, "set the fan to 5")["status"] == "applied"
         action = only(say(c, sid, text))
         assert (action["capability"], action["parameters"], action["status"]) == (
-            "climate.adjust_fan_speed", {"delta_level": -1}, "applied")
+            "climate.adjust_fan_speed",
+            {"delta_level": -1},
+            "applied",
+        )
         assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 4
 
 
@@ -138,7 +157,7 @@ def test_a_bit_less_after_opening_a_window_closes_it_a_bit(car):
 
 
 def test_turn_it_up_after_a_window_moves_nothing_and_says_so(car):
-    """"Window up" closes a window and "turn it up" could open it: we never guess."""
+    """ "Window up" closes a window and "turn it up" could open it: we never guess."""
     with car.client() as c:
         tap(c, "window.set_position", "driver", open_percent=0)
         sid = session(c)
@@ -173,15 +192,33 @@ def test_undo_after_a_relative_change_leaves_what_another_session_changed_since(
         assert "changed again" in reply["reply_text"]
 
 
-@pytest.mark.parametrize("first,later,capability,member,field,start,after", [
-    ("a bit warmer", ("climate.set_temperature", "all", {"celsius": 20.0}), "climate.set_temperature", "driver",
-     "celsius", 22.0, 20.0),
-    ("fan up", ("climate.set_fan_speed", "cabin", {"level": 6}), "climate.set_fan_speed", "cabin", "level", 2, 6),
-    ("turn up my seat heating", ("seat.set_heating", "driver", {"level": 3}), "seat.set_heating", "driver", "level",
-     1, 3),
-])
-def test_undo_after_a_relative_change_leaves_a_console_tap_since(car, first, later, capability, member, field, start,
-                                                                 after):
+@pytest.mark.parametrize(
+    "first,later,capability,member,field,start,after",
+    [
+        (
+            "a bit warmer",
+            ("climate.set_temperature", "all", {"celsius": 20.0}),
+            "climate.set_temperature",
+            "driver",
+            "celsius",
+            22.0,
+            20.0,
+        ),
+        ("fan up", ("climate.set_fan_speed", "cabin", {"level": 6}), "climate.set_fan_speed", "cabin", "level", 2, 6),
+        (
+            "turn up my seat heating",
+            ("seat.set_heating", "driver", {"level": 3}),
+            "seat.set_heating",
+            "driver",
+            "level",
+            1,
+            3,
+        ),
+    ],
+)
+def test_undo_after_a_relative_change_leaves_a_console_tap_since(
+    car, first, later, capability, member, field, start, after
+):
     with car.client() as c:
         target = "all" if capability == "climate.set_temperature" else member
         tap(c, capability, target, **{field: start})
@@ -216,7 +253,10 @@ def test_undo_after_an_untouched_relative_change_still_goes_back(car):
         reply = say(c, sid, "undo")
         action = only(reply)
         assert (action["capability"], action["parameters"], action["status"]) == (
-            "window.set_position", {"open_percent": 50}, "applied")
+            "window.set_position",
+            {"open_percent": 50},
+            "applied",
+        )
         assert window(car) == 50 and reply["reply_text"] == "Driver window opened to 50%."
 
 
@@ -244,8 +284,10 @@ def test_a_follow_up_after_a_refused_turn_does_nothing(car, follow):
         reply = say(c, sid, follow, seat="driver")
         assert reply["actions"] == [] and car.frames() == n
         assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 5
-        assert reply["reply_text"] in ("Your last request changed nothing, so there is nothing to follow up on.",
-                                       "上一次的请求没有改变任何设置，没有可以接着做的操作。")
+        assert reply["reply_text"] in (
+            "Your last request changed nothing, so there is nothing to follow up on.",
+            "上一次的请求没有改变任何设置，没有可以接着做的操作。",
+        )
 
 
 def test_undo_after_a_range_end_refusal_does_not_undo_the_turn_before(car):

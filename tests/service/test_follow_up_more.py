@@ -2,6 +2,7 @@
 the real parser, pipeline, executor, CAN link, ECU simulator and store. Each
 test sets the controls it reads with console taps first (the module shares
 one service)."""
+
 from __future__ import annotations
 
 import time
@@ -54,8 +55,13 @@ def test_a_bit_more_after_a_bit_warmer_raises_every_zone_once_more(car):
         reply = say(c, sid, "a bit more")
         assert reply["status"] == "applied"
         [action] = reply["actions"]
-        assert (action["capability"], action["target"], action["parameters"], action["source"], action.get("vague")) == (
-            "climate.adjust_temperature", "all", {"delta_celsius": 1.0}, "parser", True)
+        assert (
+            action["capability"],
+            action["target"],
+            action["parameters"],
+            action["source"],
+            action.get("vague"),
+        ) == ("climate.adjust_temperature", "all", {"delta_celsius": 1.0}, "parser", True)
         assert car.frames() - n1 == n1 - n0 > 0
         zones = shown(c, "climate.set_temperature")
         assert {z["celsius"] for z in zones.values()} == {24.0}
@@ -89,7 +95,11 @@ def test_more_after_a_set_opens_the_window_twenty_more(car):
         reply = say(c, sid, "more")
         [action] = reply["actions"]
         assert (action["capability"], action["target"], action["parameters"], action["status"]) == (
-            "window.adjust_position", "driver", {"delta_percent": 20}, "applied")
+            "window.adjust_position",
+            "driver",
+            {"delta_percent": 20},
+            "applied",
+        )
         assert car.frames() == n + 1
         assert shown(c, "window.set_position")["driver"]["open_percent"] == 40
         assert ecu(car, "window.set_position", "driver")["open_percent"] == 40
@@ -152,7 +162,8 @@ def test_more_after_a_set_and_a_switch_repeats_the_set_and_says_the_switch_has_n
         n = car.frames()
         reply = say(c, sid, "a bit more")
         assert [(a["capability"], a["parameters"], a["status"]) for a in reply["actions"]] == [
-            ("climate.adjust_fan_speed", {"delta_level": 1}, "applied")]
+            ("climate.adjust_fan_speed", {"delta_level": 1}, "applied")
+        ]
         assert car.frames() == n + 1 and ecu(car, "climate.set_fan_speed", "cabin")["level"] == 5
         assert reply["reply_text"].endswith("There is no \u201cmore\u201d of the AC: it is not turned up or down.")
 
@@ -167,11 +178,15 @@ def test_more_from_another_seat_acts_only_where_that_seat_may(car):
         [action] = reply["actions"]
         assert reply["status"] == "partially_applied" and car.frames() == n + 1
         assert {m["target"]: m.get("reason") for m in action["members"]} == {
-            "driver": "seat_not_permitted", "passenger": "seat_not_permitted",
-            "rear_left": None, "rear_right": "seat_not_permitted"}
-        assert {m: ecu(car, "window.set_position", m)["open_percent"]
-                for m in ("driver", "passenger", "rear_left", "rear_right")} == {
-            "driver": 20, "passenger": 20, "rear_left": 40, "rear_right": 20}
+            "driver": "seat_not_permitted",
+            "passenger": "seat_not_permitted",
+            "rear_left": None,
+            "rear_right": "seat_not_permitted",
+        }
+        assert {
+            m: ecu(car, "window.set_position", m)["open_percent"]
+            for m in ("driver", "passenger", "rear_left", "rear_right")
+        } == {"driver": 20, "passenger": 20, "rear_left": 40, "rear_right": 20}
 
 
 def test_more_from_the_rear_on_the_drivers_zone_moves_nothing(car):
@@ -186,8 +201,9 @@ def test_more_from_the_rear_on_the_drivers_zone_moves_nothing(car):
         assert ecu(car, "climate.set_temperature", "driver")["celsius"] == 23.0
 
 
-@pytest.mark.parametrize("text, words", [("more", "There is nothing recent to follow up on."),
-                                         ("还要", "最近没有可以接着做的操作。")])
+@pytest.mark.parametrize(
+    "text, words", [("more", "There is nothing recent to follow up on."), ("还要", "最近没有可以接着做的操作。")]
+)
 def test_more_with_nothing_to_follow_says_so(car, text, words):
     with car.client() as c:
         sid = session(c)
@@ -224,5 +240,6 @@ def test_undo_and_me_too_after_a_mode_do_not_reach_past_it(car):
         assert reply["actions"] == [] and car.frames() == n and "whole car" in reply["reply_text"]
         reply = say(c, sid, "undo that", seat="driver")
         assert ("climate.set_fan_speed", "cabin", {"level": 6}) in [
-            (a["capability"], a["target"], a["parameters"]) for a in reply["actions"]]
+            (a["capability"], a["target"], a["parameters"]) for a in reply["actions"]
+        ]
         assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 6

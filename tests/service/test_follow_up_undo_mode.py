@@ -3,6 +3,7 @@ in-process service: the real parser, pipeline, executor, CAN link, ECU
 simulator and store. Each test sets the controls it reads with console taps
 first (the module shares one service); the ECU's own values and the command
 frames on the CAN log are checked, not only the backend's view."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,15 +46,22 @@ def test_undo_after_pet_mode_restores_every_step_to_its_value_before(car):
         assert done == [
             ("climate.set_fan_speed", "cabin", {"level": 5}, "parser", "applied"),
             ("climate.set_ac", "cabin", {"on": False}, "parser", "applied"),
-            *[("climate.set_temperature", z, {"celsius": 20.0 if z == "rear_right" else 25.0}, "parser", "applied")
-              for z in reversed(ZONES)],
-            ("climate.power", "cabin", {"on": False}, "parser", "applied")]
+            *[
+                ("climate.set_temperature", z, {"celsius": 20.0 if z == "rear_right" else 25.0}, "parser", "applied")
+                for z in reversed(ZONES)
+            ],
+            ("climate.power", "cabin", {"on": False}, "parser", "applied"),
+        ]
         assert len(car.frames()) - n == len(done)
         assert ecu(car, "climate.set_fan_speed", "cabin")["level"] == 5
         assert ecu(car, "climate.set_ac", "cabin")["on"] is False
         assert ecu(car, "climate.power", "cabin")["on"] is False
         assert {z: ecu(car, "climate.set_temperature", z)["celsius"] for z in ZONES} == {
-            "driver": 25.0, "passenger": 25.0, "rear_left": 25.0, "rear_right": 20.0}
+            "driver": 25.0,
+            "passenger": 25.0,
+            "rear_left": 25.0,
+            "rear_right": 20.0,
+        }
         state = c.get("/api/v1/vehicle/state").json()["controls"]
         assert state["climate.power"]["cabin"] == {"on": False}
         assert state["climate.set_fan_speed"]["cabin"]["level"] == 5
@@ -80,7 +88,8 @@ def test_undo_after_nap_mode_leaves_the_member_another_client_changed(car):
             ("window.set_position", "passenger"): ({"open_percent": 60}, "applied"),
             ("sunroof.set_position", "cabin"): ({"open_percent": 30}, "applied"),
             ("climate.power", "cabin"): ({"on": False}, "applied"),
-            **{k: v for k, v in restored.items() if k[0] in ("sunshade.set_position", "ambient_light.set")}}
+            **{k: v for k, v in restored.items() if k[0] in ("sunshade.set_position", "ambient_light.set")},
+        }
         assert ("climate.set_fan_speed", "cabin") not in restored
         assert len(car.frames()) - n == sum(s == "applied" for _, s in restored.values())
         assert ecu(car, "window.set_position", "passenger")["open_percent"] == 60
@@ -112,8 +121,10 @@ def test_undo_after_a_mode_from_a_rear_seat_is_refused_per_member_and_sends_noth
         reply = say(c, sid, "undo that", seat="rear_left")
         assert reply["status"] == "rejected"
         assert [(a["capability"], a["reason"]) for a in reply["actions"]] == [
-            ("climate.set_fan_speed", "seat_not_permitted"), ("climate.set_ac", "seat_not_permitted"),
-            ("climate.power", "seat_not_permitted")]
+            ("climate.set_fan_speed", "seat_not_permitted"),
+            ("climate.set_ac", "seat_not_permitted"),
+            ("climate.power", "seat_not_permitted"),
+        ]
         assert {m["reason"] for a in reply["actions"] for m in a["members"]} == {"seat_not_permitted"}
         assert len(car.frames()) == n
         assert ecu(car, "climate.power", "cabin")["on"] is True
@@ -143,8 +154,9 @@ def test_me_too_after_a_mode_says_a_mode_has_no_seats(car):
         n = len(car.frames())
         reply = say(c, sid, "me too", seat="passenger")
         assert reply["actions"] == [] and len(car.frames()) == n
-        assert reply["reply_text"] == ("The pet mode is for the whole car, not for one seat, "
-                                       "so there is nothing to repeat for you.")
+        assert reply["reply_text"] == (
+            "The pet mode is for the whole car, not for one seat, so there is nothing to repeat for you."
+        )
 
 
 def test_undo_after_nap_mode_reopens_through_the_interlocks(car):
@@ -181,7 +193,12 @@ def test_undo_from_a_rear_seat_restores_only_its_own_zone(car):
         reply = say(c, sid, "undo that", seat="rear_left")
         assert reply["status"] == "partially_applied" and len(car.frames()) == n + 1
         assert [(a["target"], a["status"]) for a in reply["actions"] if a["status"] == "applied"] == [
-            ("rear_left", "applied")]
+            ("rear_left", "applied")
+        ]
         assert {a["reason"] for a in reply["actions"] if a["status"] != "applied"} == {"seat_not_permitted"}
         assert {z: ecu(car, "climate.set_temperature", z)["celsius"] for z in ZONES} == {
-            "driver": 22.0, "passenger": 22.0, "rear_left": 25.0, "rear_right": 22.0}
+            "driver": 22.0,
+            "passenger": 22.0,
+            "rear_left": 25.0,
+            "rear_right": 22.0,
+        }

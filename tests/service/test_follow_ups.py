@@ -1,6 +1,7 @@
 """Follow-ups (DESIGN section 3a) through the real in-process service: real
 executor, bus, ECU and store. Only the parser's ``follow_up`` field is set by
 the test (the parser reports it from the words; here the words are fixed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,7 +47,11 @@ def test_undo_restores_the_value_confirmed_before_the_turn(follow_ups):
         assert undone["status"] == "applied" and fan(c) == 2
         [action] = undone["actions"]
         assert (action["capability"], action["target"], action["parameters"], action["source"]) == (
-            "climate.set_fan_speed", "cabin", {"level": 2}, "parser")
+            "climate.set_fan_speed",
+            "cabin",
+            {"level": 2},
+            "parser",
+        )
 
 
 def test_undo_leaves_a_control_changed_since(follow_ups):
@@ -54,8 +59,10 @@ def test_undo_leaves_a_control_changed_since(follow_ups):
         sid = c.post("/api/v1/sessions").json()["session_id"]
         say(c, sid, "set the fan to 2")
         say(c, sid, "set the fan to 5")
-        tap = c.post("/api/v1/actions", json={"capability": "climate.set_fan_speed", "target": "cabin",
-                                               "parameters": {"level": 3}})
+        tap = c.post(
+            "/api/v1/actions",
+            json={"capability": "climate.set_fan_speed", "target": "cabin", "parameters": {"level": 3}},
+        )
         assert tap.json()["status"] == "applied"
         reply = say(c, sid, "undo that")
         assert reply["actions"] == [] and "changed again" in reply["reply_text"] and fan(c) == 3
@@ -68,7 +75,8 @@ def test_me_too_applies_the_same_to_the_speakers_member(follow_ups):
         assert first["status"] == "applied"
         reply = say(c, sid, "me too", seat="rear_left")
         assert [(a["capability"], a["target"], a["status"]) for a in reply["actions"]] == [
-            ("reading_light.set", "rear_left", "applied")]
+            ("reading_light.set", "rear_left", "applied")
+        ]
         lights = c.get("/api/v1/vehicle/state").json()["controls"]["reading_light.set"]
         assert lights["rear_left"] == {"on": True}
 

@@ -6,6 +6,7 @@ sends nothing; the same id with other words or another seat is 409
 ``client_message_id_reused``: nothing runs, nothing is recorded, no frame
 leaves (it used to answer "close the trunk" with "Tailgate opened.").
 """
+
 from __future__ import annotations
 
 import httpx
@@ -38,7 +39,9 @@ def test_reused_id_with_other_words_is_409_and_changes_nothing(service, command_
 
         other = post(c, sid, "close the trunk", client_message_id="m-reused")
         assert other.status_code == 409, other.text
-        assert other.json() == {"error": {"code": "client_message_id_reused", "message": other.json()["error"]["message"]}}
+        assert other.json() == {
+            "error": {"code": "client_message_id_reused", "message": other.json()["error"]["message"]}
+        }
         assert "Tailgate" not in other.text and "opened" not in other.text
 
         # the same words from another seat are another request too
@@ -46,8 +49,12 @@ def test_reused_id_with_other_words_is_409_and_changes_nothing(service, command_
         assert seat.status_code == 409 and seat.json()["error"]["code"] == "client_message_id_reused"
 
         # over SSE as well: the error status, no turn events
-        with c.stream("POST", f"/api/v1/sessions/{sid}/messages", json={"text": "close the trunk",
-                      "client_message_id": "m-reused"}, headers={"Accept": "text/event-stream"}) as r:
+        with c.stream(
+            "POST",
+            f"/api/v1/sessions/{sid}/messages",
+            json={"text": "close the trunk", "client_message_id": "m-reused"},
+            headers={"Accept": "text/event-stream"},
+        ) as r:
             assert r.status_code == 409
             r.read()
             assert r.json()["error"]["code"] == "client_message_id_reused"
@@ -71,8 +78,9 @@ def test_same_words_and_seat_replay_over_sse(service, command_ids):
         first = c.post(f"/api/v1/sessions/{sid}/messages", json=body)
         assert first.status_code == 200, first.text
         frames = service.command_frames(command_ids)
-        with c.stream("POST", f"/api/v1/sessions/{sid}/messages", json=body,
-                      headers={"Accept": "text/event-stream"}) as r:
+        with c.stream(
+            "POST", f"/api/v1/sessions/{sid}/messages", json=body, headers={"Accept": "text/event-stream"}
+        ) as r:
             assert r.status_code == 200
             events = list(iter_events(r))
         assert events == [("turn.completed", first.json())]
@@ -89,11 +97,19 @@ def test_restart_reply_status_follows_what_reached_the_bus():
     def reply(*decisions):
         return restart_reply("s_1", "t_1", "m-1", "en", list(decisions))
 
-    group = {"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 0},
-             "status": "rejected", "reason": "seat_not_permitted", "message": "",
-             "members": [{"target": "driver", "status": "applied", "reason": None},
-                         {"target": "rear_left", "status": "rejected", "reason": "child_lock"}],
-             "frames": [{"id": "0x3A0", "data": "00"}]}
+    group = {
+        "capability": "window.set_position",
+        "target": "all",
+        "parameters": {"open_percent": 0},
+        "status": "rejected",
+        "reason": "seat_not_permitted",
+        "message": "",
+        "members": [
+            {"target": "driver", "status": "applied", "reason": None},
+            {"target": "rear_left", "status": "rejected", "reason": "child_lock"},
+        ],
+        "frames": [{"id": "0x3A0", "data": "00"}],
+    }
     refused = {**group, "members": [{"target": "driver", "status": "rejected", "reason": "interlock"}]}
     planned = {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}  # no members yet
 

@@ -4,6 +4,7 @@ waits on the store or the bus, and the edge has bounds.
 Timing here is a generous bound (< 1 s) that the old code broke by seconds;
 the exact figures come from ``bench/healthz_under_load.py``.
 """
+
 from __future__ import annotations
 
 import socket
@@ -45,12 +46,20 @@ def test_healthz_answers_while_another_process_write_locks_the_database(tmp_path
     try:
         with svc.client(timeout=20) as c:
             sid = c.post("/api/v1/sessions").json()["session_id"]
-            locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(svc.state_dir / "n7web.sqlite3"), "3"],
-                                      stdout=subprocess.PIPE, text=True)
+            locker = subprocess.Popen(
+                [sys.executable, "-c", LOCKER, str(svc.state_dir / "n7web.sqlite3"), "3"],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             assert locker.stdout.readline().strip() == "locked"
             replies: list = []
-            writers = [threading.Thread(target=lambda: replies.append(
-                c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"}).status_code))]
+            writers = [
+                threading.Thread(
+                    target=lambda: replies.append(
+                        c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"}).status_code
+                    )
+                )
+            ]
             writers.append(threading.Thread(target=lambda: replies.append(c.post("/api/v1/sessions").status_code)))
             for t in writers:
                 t.start()
@@ -72,9 +81,16 @@ def test_healthz_answers_while_sixty_turns_wait_on_a_silent_ecu(tmp_path):
         with svc.client(timeout=60, limits=httpx.Limits(max_connections=70)) as c:
             sids = [c.post("/api/v1/sessions").json()["session_id"] for _ in range(60)]
             statuses: list = []
-            turns = [threading.Thread(target=lambda s=s: statuses.append(
-                c.post(f"/api/v1/sessions/{s}/messages", json={"text": "open the driver window"}).json()["status"]))
-                for s in sids]
+            turns = [
+                threading.Thread(
+                    target=lambda s=s: statuses.append(
+                        c.post(f"/api/v1/sessions/{s}/messages", json={"text": "open the driver window"}).json()[
+                            "status"
+                        ]
+                    )
+                )
+                for s in sids
+            ]
             for t in turns:
                 t.start()
             time.sleep(0.3)

@@ -1,4 +1,5 @@
 """Local-first turns through the real service (uvicorn subprocess, virtual bus, in-process ECU)."""
+
 from __future__ import annotations
 
 import threading
@@ -50,8 +51,10 @@ def test_english_command_applied_state_events_and_can_log(service, command_ids):
         assert state["controls"]["window.set_position"]["driver"] == {"open_percent": 100}
         t.join(5)
         assert seen[0][0] == "state.snapshot"
-        assert ("state.changed", {"capability": "window.set_position", "target": "driver",
-                                  "parameters": {"open_percent": 100}}) in seen
+        assert (
+            "state.changed",
+            {"capability": "window.set_position", "target": "driver", "parameters": {"open_percent": 100}},
+        ) in seen
         assert len(service.command_frames(command_ids)) == before + 1
 
 
@@ -150,13 +153,17 @@ def test_history_after_reload(service):
 
 def test_console_tap_and_audit(service):
     with service.client() as c:
-        r = c.post("/api/v1/actions", json={"capability": "seat.set_heating", "target": "passenger",
-                                            "parameters": {"level": 3}})
+        r = c.post(
+            "/api/v1/actions",
+            json={"capability": "seat.set_heating", "target": "passenger", "parameters": {"level": 3}},
+        )
         assert r.status_code == 200
         res = r.json()
         assert res["status"] == "applied" and res["source"] == "console"
-        bad = c.post("/api/v1/actions", json={"capability": "seat.set_massage", "target": "rear_left",
-                                              "parameters": {"on": True}}).json()
+        bad = c.post(
+            "/api/v1/actions",
+            json={"capability": "seat.set_massage", "target": "rear_left", "parameters": {"on": True}},
+        ).json()
         assert bad["status"] == "rejected" and bad["reason"] == "not_fitted"
         audit = c.get("/api/v1/audit", params={"limit": 2}).json()["decisions"]
         assert audit[0]["actions"][0]["reason"] == "not_fitted" and audit[0]["actions"][0]["frames"] == []
@@ -168,8 +175,7 @@ def test_console_tap_and_audit(service):
 def test_status_and_state_shapes(service):
     with service.client() as c:
         st = c.get("/api/v1/status").json()
-        assert st["assistant"] == {"mode": "local_only", "reason": "disabled", "codex_version": None,
-                                   "mcp": "down"}
+        assert st["assistant"] == {"mode": "local_only", "reason": "disabled", "codex_version": None, "mcp": "down"}
         assert st["can"]["interface"] == "virtual" and st["can"]["state"] == "up"
         assert st["can"]["simulator"] == "in_process" and st["execution_mode"] == "simulation"
         state = c.get("/api/v1/vehicle/state").json()
@@ -179,10 +185,13 @@ def test_status_and_state_shapes(service):
         assert state["vehicle"]["stale"] is False
 
 
-@pytest.mark.parametrize("headers,status,code", [
-    ({"Host": "evil.example:8470"}, 400, "bad_host"),
-    ({"Origin": "http://evil.example"}, 403, "forbidden_origin"),
-])
+@pytest.mark.parametrize(
+    "headers,status,code",
+    [
+        ({"Host": "evil.example:8470"}, 400, "bad_host"),
+        ({"Origin": "http://evil.example"}, 403, "forbidden_origin"),
+    ],
+)
 def test_host_and_origin_checks(service, headers, status, code):
     with service.client() as c:
         r = c.get("/api/v1/status", headers=headers)

@@ -1,4 +1,5 @@
 """Start-up rules, dry-run, no simulator (unconfirmed), one turn per session."""
+
 from __future__ import annotations
 
 import subprocess
@@ -11,33 +12,59 @@ from .sse import iter_events
 from .test_local_turns import new_session, say
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--host", "0.0.0.0"], "not a loopback address"),
-    (["--host", "192.168.1.5"], "not a loopback address"),
-    (["--execution-mode", "hardware", "--can-interface", "socketcan", "--can-channel", "can0"], "--arm-hardware"),
-    (["--execution-mode", "hardware", "--arm-hardware"], "non-vcan"),
-    (["--can-interface", "socketcan", "--can-channel", "can0"], "refuses the real bus"),
-    (["--can-log", "/tmp/x.blf"], "logconvert"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--host", "0.0.0.0"], "not a loopback address"),
+        (["--host", "192.168.1.5"], "not a loopback address"),
+        (["--execution-mode", "hardware", "--can-interface", "socketcan", "--can-channel", "can0"], "--arm-hardware"),
+        (["--execution-mode", "hardware", "--arm-hardware"], "non-vcan"),
+        (["--can-interface", "socketcan", "--can-channel", "can0"], "refuses the real bus"),
+        (["--can-log", "/tmp/x.blf"], "logconvert"),
+    ],
+)
 def test_unsafe_settings_refused(tmp_path, args, needle):
-    proc = subprocess.run(N7WEB + ["serve", "--state-dir", str(tmp_path), *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        N7WEB + ["serve", "--state-dir", str(tmp_path), *args], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2
     assert needle in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_env_variables_are_read(tmp_path):
-    proc = subprocess.run(N7WEB + ["serve", "--state-dir", str(tmp_path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env={"N7WEB_HOST": "10.0.0.1", "PATH": "/usr/bin:/bin"})
+    proc = subprocess.run(
+        N7WEB + ["serve", "--state-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"N7WEB_HOST": "10.0.0.1", "PATH": "/usr/bin:/bin"},
+    )
     assert proc.returncode == 2 and "10.0.0.1" in proc.stderr
 
 
 def test_socketcan_open_failure_is_one_clear_line(tmp_path):
     # a port of its own: the port is taken before the bus is opened (DESIGN section 10)
-    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(tmp_path),
-                                   "--can-interface", "socketcan",
-                                   "--can-channel", "vcan0", "--simulator", "off"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        N7WEB
+        + [
+            "serve",
+            "--port",
+            str(free_port()),
+            "--state-dir",
+            str(tmp_path),
+            "--can-interface",
+            "socketcan",
+            "--can-channel",
+            "vcan0",
+            "--simulator",
+            "off",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 1
     assert "socketcan" in proc.stderr and "vcan0" in proc.stderr and "Traceback" not in proc.stderr
 
@@ -68,8 +95,12 @@ def test_without_ecu_commands_are_unconfirmed_and_turns_are_exclusive(tmp_path, 
 
             def first_turn() -> None:
                 events = []
-                with c.stream("POST", f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"},
-                              headers={"Accept": "text/event-stream"}) as r:
+                with c.stream(
+                    "POST",
+                    f"/api/v1/sessions/{sid}/messages",
+                    json={"text": "turn on the AC"},
+                    headers={"Accept": "text/event-stream"},
+                ) as r:
                     for name, data in iter_events(r):
                         events.append((name, data))
                         if name == "turn.started":
@@ -100,9 +131,23 @@ def test_invalid_catalog_refuses_to_start(tmp_path):
     shutil.copytree(default_catalog_dir(), bad, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
     text = (bad / "capabilities.yaml").read_text().replace("max: 30.0", "max: 35.0", 1)
     (bad / "capabilities.yaml").write_text(text)
-    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(tmp_path / "s"),
-                                   "--catalog", str(bad), "--no-assistant"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        N7WEB
+        + [
+            "serve",
+            "--port",
+            str(free_port()),
+            "--state-dir",
+            str(tmp_path / "s"),
+            "--catalog",
+            str(bad),
+            "--no-assistant",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 1
     assert "invalid catalog" in proc.stderr and "n7web.dbc" in proc.stderr and "Traceback" not in proc.stderr
 

@@ -8,6 +8,7 @@ i: body errors are 413 / 415 / 422 on every route, no traceback
 j: two Host or two Origin headers are refused
 k: interrupting a local turn answers false
 """
+
 from __future__ import annotations
 
 import json
@@ -70,7 +71,10 @@ def test_can_log_is_appended_across_restarts(tmp_path, command_ids):
     try:
         with first.client() as c:
             sid = new_session(c)
-            assert c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"}).json()["status"] == "applied"
+            assert (
+                c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn on the AC"}).json()["status"]
+                == "applied"
+            )
         sent_before = first.command_frames(command_ids)
         assert sent_before
     finally:
@@ -80,7 +84,10 @@ def test_can_log_is_appended_across_restarts(tmp_path, command_ids):
         assert second.command_frames(command_ids)[: len(sent_before)] == sent_before
         with second.client() as c:
             sid = new_session(c)
-            assert c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn off the AC"}).json()["status"] == "applied"
+            assert (
+                c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "turn off the AC"}).json()["status"]
+                == "applied"
+            )
         assert len(second.command_frames(command_ids)) > len(sent_before)
     finally:
         second.stop()
@@ -89,8 +96,19 @@ def test_can_log_is_appended_across_restarts(tmp_path, command_ids):
 # -- g: a turn killed mid-flight -------------------------------------------------------
 def _serve(state_dir, can_log, channel, extra):
     port = free_port()
-    args = ["serve", "--port", str(port), "--state-dir", str(state_dir), "--can-log", str(can_log),
-            "--can-channel", channel, "--no-assistant", *extra]
+    args = [
+        "serve",
+        "--port",
+        str(port),
+        "--state-dir",
+        str(state_dir),
+        "--can-log",
+        str(can_log),
+        "--can-channel",
+        channel,
+        "--no-assistant",
+        *extra,
+    ]
     proc = subprocess.Popen(N7WEB + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc=proc)
@@ -105,8 +123,9 @@ def test_turn_killed_mid_flight_is_answered_after_restart(tmp_path, command_ids)
         with httpx.Client(base_url=base, timeout=10) as c:
             sid = new_session(c)
             body = {"text": "open the driver window", "client_message_id": "m-1"}
-            threading.Thread(target=lambda: _swallow(c.post, f"/api/v1/sessions/{sid}/messages", json=body),
-                             daemon=True).start()
+            threading.Thread(
+                target=lambda: _swallow(c.post, f"/api/v1/sessions/{sid}/messages", json=body), daemon=True
+            ).start()
             assert wait_for(lambda: c.get("/api/v1/audit").json()["decisions"] != [])
             assert c.post(f"/api/v1/sessions/{sid}/messages", json=body).status_code == 409
     finally:
@@ -121,14 +140,19 @@ def test_turn_killed_mid_flight_is_answered_after_restart(tmp_path, command_ids)
             reply = r.json()
             # the frame went out (the CAN log has it): the status follows the bus, never "rejected"
             # while it lists an action that reached it (DESIGN section 6 rev 3, issue 18)
-            commands = [line.split()[2] for line in can_log.read_text().splitlines()
-                        if len(line.split()) > 2 and "#" in line.split()[2]
-                        and int(line.split()[2].split("#")[0], 16) in command_ids]
+            commands = [
+                line.split()[2]
+                for line in can_log.read_text().splitlines()
+                if len(line.split()) > 2
+                and "#" in line.split()[2]
+                and int(line.split()[2].split("#")[0], 16) in command_ids
+            ]
             assert commands, "the window command never reached the bus"
             assert reply["status"] == "partially_applied" and reply["client_message_id"] == "m-1"
             assert reply["assistant_error"]["code"] == "interrupted_by_restart"
             assert [(a["capability"], a["target"], a["status"]) for a in reply["actions"]] == [
-                ("window.set_position", "driver", "unconfirmed")]
+                ("window.set_position", "driver", "unconfirmed")
+            ]
             assert c.post(f"/api/v1/sessions/{sid}/messages", json=body).json() == reply  # recorded, not redone
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -149,8 +173,9 @@ def test_interrupt_during_a_local_turn_is_false(tmp_path):
     try:
         with svc.client() as c, svc.client() as other:
             sid = new_session(c)
-            t = threading.Thread(target=lambda: c.post(f"/api/v1/sessions/{sid}/messages",
-                                                      json={"text": "open the driver window"}))
+            t = threading.Thread(
+                target=lambda: c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "open the driver window"})
+            )
             t.start()
             assert wait_for(lambda: other.get("/api/v1/audit").json()["decisions"] != [])
             r = other.post(f"/api/v1/sessions/{sid}/interrupt")
@@ -173,12 +198,15 @@ def _raw(port: int, request: bytes) -> tuple[int, bytes]:
     return int(data.split(b" ", 2)[1]), data
 
 
-@pytest.mark.parametrize("headers,status", [
-    (b"Host: 127.0.0.1:{p}\r\nHost: evil.example\r\n", 400),
-    (b"Host: evil.example\r\nHost: 127.0.0.1:{p}\r\n", 400),
-    (b"Host: 127.0.0.1:{p}\r\nOrigin: http://127.0.0.1:{p}\r\nOrigin: http://evil.example\r\n", 403),
-    (b"Host: 127.0.0.1:{p}\r\nOrigin: http://evil.example\r\nOrigin: http://127.0.0.1:{p}\r\n", 403),
-])
+@pytest.mark.parametrize(
+    "headers,status",
+    [
+        (b"Host: 127.0.0.1:{p}\r\nHost: evil.example\r\n", 400),
+        (b"Host: evil.example\r\nHost: 127.0.0.1:{p}\r\n", 400),
+        (b"Host: 127.0.0.1:{p}\r\nOrigin: http://127.0.0.1:{p}\r\nOrigin: http://evil.example\r\n", 403),
+        (b"Host: 127.0.0.1:{p}\r\nOrigin: http://evil.example\r\nOrigin: http://127.0.0.1:{p}\r\n", 403),
+    ],
+)
 def test_repeated_host_or_origin_is_refused(served, headers, status):
     head = headers.replace(b"{p}", str(served.port).encode())
     code, _ = _raw(served.port, b"GET /api/v1/status HTTP/1.1\r\n" + head + b"Connection: close\r\n\r\n")
@@ -187,14 +215,16 @@ def test_repeated_host_or_origin_is_refused(served, headers, status):
 
 def _chunks(data: bytes, size: int = 4096):
     for i in range(0, len(data), size):
-        yield data[i:i + size]
+        yield data[i : i + size]
 
 
 def test_chunked_bodies_are_capped_and_typed(served):
     with served.client() as c:
         sid = new_session(c)
         big = json.dumps({"text": "x" * 70000}).encode()
-        r = c.post(f"/api/v1/sessions/{sid}/messages", content=_chunks(big), headers={"content-type": "application/json"})
+        r = c.post(
+            f"/api/v1/sessions/{sid}/messages", content=_chunks(big), headers={"content-type": "application/json"}
+        )
         assert r.status_code == 413 and r.json()["error"]["code"] == "body_too_large"
         small = json.dumps({"text": "turn on the AC"}).encode()
         r = c.post(f"/api/v1/sessions/{sid}/messages", content=_chunks(small), headers={"content-type": "text/plain"})
@@ -214,8 +244,11 @@ BAD_BODIES = [
 def test_malformed_json_is_invalid_body_on_public_routes(service, raw):
     with service.client() as c:
         sid = new_session(c)
-        for method, path in (("POST", f"/api/v1/sessions/{sid}/messages"), ("POST", "/api/v1/actions"),
-                             ("PUT", "/api/v1/sim/vehicle")):
+        for method, path in (
+            ("POST", f"/api/v1/sessions/{sid}/messages"),
+            ("POST", "/api/v1/actions"),
+            ("PUT", "/api/v1/sim/vehicle"),
+        ):
             r = c.request(method, path, content=raw, headers={"content-type": "application/json"})
             assert r.status_code == 422, (path, r.text)
             assert r.json()["error"]["code"] == "invalid_body" and "detail" not in r.json()
@@ -237,8 +270,10 @@ def test_non_finite_numbers_never_reach_the_executor(inproc, celsius):
     bearer = {"Authorization": f"Bearer {inproc.runtime.callback_token}", "content-type": "application/json"}
     rt = inproc.runtime
     token = rt.tokens.issue("s_x", "t_nan_" + celsius, "set the driver temperature to 22", "en", rt.catalog.generation)
-    body = (f'{{"request_token": "{token}", "plan": {{"actions": [{{"capability": "climate.set_temperature", '
-            f'"target": "driver", "parameters": {{"celsius": {celsius}}}}}]}}}}')
+    body = (
+        f'{{"request_token": "{token}", "plan": {{"actions": [{{"capability": "climate.set_temperature", '
+        f'"target": "driver", "parameters": {{"celsius": {celsius}}}}}]}}}}'
+    )
     try:
         with inproc.client() as c:
             r = c.post("/internal/v1/execute", headers=bearer, content=body)
@@ -251,9 +286,23 @@ def test_unwritable_state_dir_is_a_clear_error(tmp_path):
     target = "/sys/n7web-state" if os.geteuid() == 0 else str(tmp_path / "ro" / "state")
     if os.geteuid() != 0:
         (tmp_path / "ro").mkdir(mode=0o500)
-    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", target, "--no-assistant",
-                                   "--can-channel", "ro_" + uuid.uuid4().hex[:8]],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        N7WEB
+        + [
+            "serve",
+            "--port",
+            str(free_port()),
+            "--state-dir",
+            target,
+            "--no-assistant",
+            "--can-channel",
+            "ro_" + uuid.uuid4().hex[:8],
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert "state-dir" in proc.stderr and "not writable" in proc.stderr

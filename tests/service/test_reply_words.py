@@ -1,6 +1,7 @@
 """Reply words through the real service (uvicorn subprocess, virtual bus, in-process ECU):
 a relative change says where it ended, and a Chinese reply of several
 sentences has no space between them (issue 12)."""
+
 from __future__ import annotations
 
 import re
@@ -42,5 +43,7 @@ def test_a_chinese_offline_reply_is_one_run_of_sentences(service):
         text = reply["reply_text"]
         assert [a["capability"] for a in reply["actions"]] == ["climate.power"], reply
         assert text.startswith("空调已打开。"), text
-        assert "没有助手，我无法确定要对车窗做什么。" in text and text.endswith("助手暂时离线，我仍然可以控制车内设备。"), text
+        assert "没有助手，我无法确定要对车窗做什么。" in text and text.endswith(
+            "助手暂时离线，我仍然可以控制车内设备。"
+        ), text
         assert re.search(r"\s", text) is None and re.search(r"[A-Za-z]", text) is None, text

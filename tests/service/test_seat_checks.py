@@ -2,6 +2,7 @@
 CAN link, ECU simulator, audit store): per member, the child lock, an outside
 voice, and console taps that no seat restricts. The message route's ``seat``
 field belongs to the turn pipeline; here the executor is called in-process."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,10 @@ def car(inproc, command_ids):
     """Every window open, child lock off, P at 0 km/h; returns a frame counter."""
     with inproc.client() as c:
         assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
-        r = c.post("/api/v1/actions", json={"capability": "window.set_position", "target": "all",
-                                             "parameters": {"open_percent": 100}})
+        r = c.post(
+            "/api/v1/actions",
+            json={"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 100}},
+        )
         assert r.json()["status"] == "applied"
     return lambda: len(inproc.command_frames(command_ids))
 
@@ -25,8 +28,17 @@ def car(inproc, command_ids):
 def say(inproc, text: str, seat: str | None):
     rt = inproc.runtime
     parse = rt.parser.parse(text)
-    return rt.executor.run(Request(ledger=Ledger(), parse=parse, seat=seat, language=parse.language,
-                                   utterance=text, session_id="s_seat", turn_id=f"t_{seat}"))
+    return rt.executor.run(
+        Request(
+            ledger=Ledger(),
+            parse=parse,
+            seat=seat,
+            language=parse.language,
+            utterance=text,
+            session_id="s_seat",
+            turn_id=f"t_{seat}",
+        )
+    )
 
 
 def windows(inproc) -> dict[str, int]:
@@ -40,8 +52,11 @@ def test_close_all_the_windows_from_rear_left_closes_its_own(inproc, car):
     (action,) = out.to_json()["actions"]
     assert out.status == "partially_applied" and action["status"] == "rejected"
     assert [(m["target"], m["status"], m["reason"]) for m in action["members"]] == [
-        ("driver", "rejected", "seat_not_permitted"), ("passenger", "rejected", "seat_not_permitted"),
-        ("rear_left", "applied", None), ("rear_right", "rejected", "seat_not_permitted")]
+        ("driver", "rejected", "seat_not_permitted"),
+        ("passenger", "rejected", "seat_not_permitted"),
+        ("rear_left", "applied", None),
+        ("rear_right", "rejected", "seat_not_permitted"),
+    ]
     assert car() == before + 1
     assert windows(inproc) == {"driver": 100, "passenger": 100, "rear_left": 0, "rear_right": 100}
 
@@ -74,7 +89,8 @@ def test_a_rear_seat_may_not_open_the_tailgate_but_a_tap_may(inproc, car):
     out = say(inproc, "open the tailgate", "rear_right")
     assert out.items[0].to_json()["reason"] == "seat_not_permitted" and car() == before
     with inproc.client() as c:
-        tap = c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
-                                               "parameters": {"open": True}}).json()
+        tap = c.post(
+            "/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+        ).json()
         assert tap["status"] == "applied" and car() == before + 1
         c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": False}})

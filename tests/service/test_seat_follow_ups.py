@@ -7,6 +7,7 @@ copy or undo anything, and "me too" from the back gives the back seat what
 the passenger got on the passenger's side. Frames are decoded from the CAN
 log, state read from the ECU's confirmations.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -47,8 +48,9 @@ def refusals(reply: dict) -> set[tuple[str, str]]:
 
 
 def test_a_rear_seat_cannot_undo_the_drivers_tailgate(car, say):
-    say.client.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
-                                             "parameters": {"open": False}})
+    say.client.post(
+        "/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": False}}
+    )
     assert say("open the tailgate", "driver")["status"] == "applied"
     mark = car.mark()
     for text in ("undo", "撤销"):
@@ -62,18 +64,27 @@ def test_a_rear_seat_cannot_undo_the_drivers_tailgate(car, say):
 
 
 def test_me_too_from_the_back_copies_the_passengers_comfort_to_its_own_side(car, say):
-    say.client.post("/api/v1/actions", json={"capability": "climate.set_temperature", "target": "all",
-                                             "parameters": {"celsius": 20.0}})
+    say.client.post(
+        "/api/v1/actions",
+        json={"capability": "climate.set_temperature", "target": "all", "parameters": {"celsius": 20.0}},
+    )
     for member in ("passenger", "rear_right"):
-        say.client.post("/api/v1/actions", json={"capability": "seat.set_heating", "target": member,
-                                                 "parameters": {"level": 0}})
+        say.client.post(
+            "/api/v1/actions", json={"capability": "seat.set_heating", "target": member, "parameters": {"level": 0}}
+        )
     assert say("I'm cold", "passenger")["status"] == "applied"
     assert state(say, "climate.set_temperature", "passenger") == {"celsius": 22.0}
     mark = car.mark()
     reply = say("我也要", "rear_right")
-    assert sorted(map(repr, car.since(mark))) == sorted(map(repr, [
-        ("climate.set_temperature", "rear_right", {"celsius": 22.0}),
-        ("seat.set_heating", "rear_right", {"level": 2})]))
+    assert sorted(map(repr, car.since(mark))) == sorted(
+        map(
+            repr,
+            [
+                ("climate.set_temperature", "rear_right", {"celsius": 22.0}),
+                ("seat.set_heating", "rear_right", {"level": 2}),
+            ],
+        )
+    )
     assert reply["status"] == "applied"
     assert {a["target"] for a in reply["actions"]} == {"rear_right"}
     assert state(say, "seat.set_heating", "rear_right") == {"level": 2}
@@ -81,8 +92,10 @@ def test_me_too_from_the_back_copies_the_passengers_comfort_to_its_own_side(car,
 
 
 def test_an_outside_voice_cannot_copy_or_undo(car, say):
-    say.client.post("/api/v1/actions", json={"capability": "window.set_position", "target": "all",
-                                             "parameters": {"open_percent": 0}})
+    say.client.post(
+        "/api/v1/actions",
+        json={"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 0}},
+    )
     assert say("open my window", "passenger")["status"] == "applied"
     mark = car.mark()
     for text in ("me too", "我也是", "undo", "撤销"):
@@ -91,12 +104,18 @@ def test_an_outside_voice_cannot_copy_or_undo(car, say):
     assert car.since(mark) == []
     windows = say.client.get("/api/v1/vehicle/state").json()["controls"]["window.set_position"]
     assert {m: v["open_percent"] for m, v in windows.items()} == {
-        "driver": 0, "passenger": 100, "rear_left": 0, "rear_right": 0}
+        "driver": 0,
+        "passenger": 100,
+        "rear_left": 0,
+        "rear_right": 0,
+    }
 
 
 def test_the_child_lock_holds_a_follow_up_from_the_back(car, say):
-    say.client.post("/api/v1/actions", json={"capability": "window.set_position", "target": "all",
-                                             "parameters": {"open_percent": 0}})
+    say.client.post(
+        "/api/v1/actions",
+        json={"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 0}},
+    )
     assert say("open my window", "passenger")["status"] == "applied"
     lock = say.client.put("/api/v1/sim/vehicle", json={"child_lock": True})
     assert lock.status_code == 200 and lock.json()["vehicle"]["child_lock"] is True

@@ -13,6 +13,7 @@ unknown seat (no ``seat``, or ``null``) the front seats' rights with the
 catalog defaults for "my" and target-less commands (the driver's window and
 seat, all zones for temperature). A refusal sends no frame at all.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -158,16 +159,19 @@ RIGHTS = [
     ("rear_right", "打开主驾车窗", [], "rejected"),
     ("rear_left", "set the temperature to 22", [(T, "rear_left", {"celsius": 22.0})], "applied"),
     ("rear_right", "把温度调到22度", [(T, "rear_right", {"celsius": 22.0})], "applied"),
-    ("rear_left", "set the temperature in the back to 22", [(T, "rear_left", {"celsius": 22.0})],
-     "partially_applied"),
+    ("rear_left", "set the temperature in the back to 22", [(T, "rear_left", {"celsius": 22.0})], "partially_applied"),
     ("rear_right", "后排温度调到22度", [(T, "rear_right", {"celsius": 22.0})], "partially_applied"),
     ("rear_left", "warmer", [(T, "rear_left", {"celsius": 21.0})], "applied"),
     ("rear_right", "热一点", [(T, "rear_right", {"celsius": 21.0})], "applied"),
     ("rear_right", "open my window a crack", [(W, "rear_right", {"open_percent": 20})], "applied"),
     ("rear_right", "我的车窗再开一点", [(W, "rear_right", {"open_percent": 20})], "applied"),
     ("rear_left", "turn on the reading light", [("reading_light.set", "rear_left", {"on": True})], "applied"),
-    ("rear_left", "turn on my seat heating and open the sunroof", [("seat.set_heating", "rear_left", {"level": 2})],
-     "partially_applied"),
+    (
+        "rear_left",
+        "turn on my seat heating and open the sunroof",
+        [("seat.set_heating", "rear_left", {"level": 2})],
+        "partially_applied",
+    ),
     ("rear_left", "start nap mode", [], "rejected"),
     ("rear_left", "turn on the AC", [], "rejected"),
     ("rear_right", "把风量调大", [], "rejected"),
@@ -214,10 +218,17 @@ def test_close_all_the_windows_from_the_back_closes_only_its_own(car, client):
     assert reply["status"] == "partially_applied"
     (action,) = reply["actions"]
     assert [(m["target"], m["status"], m["reason"]) for m in action["members"]] == [
-        ("driver", "rejected", "seat_not_permitted"), ("passenger", "rejected", "seat_not_permitted"),
-        ("rear_left", "rejected", "seat_not_permitted"), ("rear_right", "applied", None)]
+        ("driver", "rejected", "seat_not_permitted"),
+        ("passenger", "rejected", "seat_not_permitted"),
+        ("rear_left", "rejected", "seat_not_permitted"),
+        ("rear_right", "applied", None),
+    ]
     assert {m: v["open_percent"] for m, v in controls(client)["window.set_position"].items()} == {
-        "driver": 100, "passenger": 100, "rear_left": 100, "rear_right": 0}
+        "driver": 100,
+        "passenger": 100,
+        "rear_left": 100,
+        "rear_right": 0,
+    }
 
 
 @pytest.fixture
@@ -226,13 +237,19 @@ def child_lock(client):
         r = client.put("/api/v1/sim/vehicle", json={"child_lock": on})
         assert r.status_code == 200 and r.json()["vehicle"]["child_lock"] is on, r.text
         assert client.get("/api/v1/vehicle/state").json()["vehicle"]["child_lock"] is on
+
     yield lock
     lock(False)
 
 
-@pytest.mark.parametrize("text,seat", [
-    ("open my window", "rear_left"), ("打开车窗", "rear_right"), ("打开我的车窗", "rear_left"),
-])
+@pytest.mark.parametrize(
+    "text,seat",
+    [
+        ("open my window", "rear_left"),
+        ("打开车窗", "rear_right"),
+        ("打开我的车窗", "rear_left"),
+    ],
+)
 def test_child_lock_holds_a_rear_seats_window_until_it_is_off(car, client, child_lock, text, seat):
     tap(client, "window.set_position", "all", open_percent=0)
     child_lock(True)

@@ -4,6 +4,7 @@ a. a gate that passed before a slow audit write holds at send time;
 d. a value the encoder refuses refuses that action alone, nothing of it consumed;
 h. closing moves are never refused for unknown or stale vehicle state.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -60,11 +61,16 @@ def test_tailgate_tap_refused_when_the_car_drove_off_during_the_audit_write(serv
             assert len(service.command_frames({tailgate})) == before  # no tailgate frame left
             assert c.get("/api/v1/vehicle/state").json()["controls"]["tailgate.set"]["cabin"] == {"open": False}
             # the outcome record says the send-time check refused it
-            (decision,) = [d for d in c.get("/api/v1/audit", params={"limit": 5}).json()["decisions"]
-                           if d["handled_by"] == "console" and d["actions"][0]["parameters"] == {"open": True}][:1]
+            (decision,) = [
+                d
+                for d in c.get("/api/v1/audit", params={"limit": 5}).json()["decisions"]
+                if d["handled_by"] == "console" and d["actions"][0]["parameters"] == {"open": True}
+            ][:1]
             assert decision["outcome_recorded"]
             (member,) = decision["actions"][0]["members"]
-            assert member["status"] == "rejected" and member["reason"] == "interlock_speed" and member["at_send"] is True
+            assert (
+                member["status"] == "rejected" and member["reason"] == "interlock_speed" and member["at_send"] is True
+            )
         finally:
             c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"})
 
@@ -76,15 +82,18 @@ def test_an_unencodable_value_refuses_that_action_alone(inproc, catalog, command
         assert tap(c, "window.set_position", "driver", open_percent=0)["status"] == "applied"
     token, _ = mint(inproc, "open the driver window, I'm cold")
     n = len(inproc.command_frames(command_ids))
-    body = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "all", celsius=22.4999999999)]}}).json()
+    body = execute(
+        inproc,
+        {"request_token": token, "plan": {"actions": [act("climate.set_temperature", "all", celsius=22.4999999999)]}},
+    ).json()
     window, temp = body["actions"]
     assert (window["capability"], window["status"]) == ("window.set_position", "applied")
     assert temp["status"] == "rejected" and temp["reason"] in ("out_of_range", "invalid_parameter")
     assert body["status"] == "partially_applied" and len(inproc.command_frames(command_ids)) == n + 1
     # nothing of the refused action was consumed: a corrected value still runs under the same token
-    again = execute(inproc, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "all", celsius=22.5)]}}).json()
+    again = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("climate.set_temperature", "all", celsius=22.5)]}}
+    ).json()
     fixed = [a for a in again["actions"] if a["capability"] == "climate.set_temperature"]
     assert fixed[0]["status"] == "applied" and len(inproc.command_frames(command_ids)) == n + 5
     temps = inproc.runtime.state.snapshot()["controls"]["climate.set_temperature"]
@@ -94,18 +103,22 @@ def test_an_unencodable_value_refuses_that_action_alone(inproc, catalog, command
 @pytest.fixture(scope="module")
 def no_ecu(tmp_path_factory):
     """The service with no simulator: speed, gear and positions never known."""
-    svc = start_asgi(tmp_path_factory.mktemp("noecu"),
-                           ["--no-assistant", "--simulator", "off", "--confirm-timeout-ms", "200"])
+    svc = start_asgi(
+        tmp_path_factory.mktemp("noecu"), ["--no-assistant", "--simulator", "off", "--confirm-timeout-ms", "200"]
+    )
     yield svc
     svc.stop()
 
 
-@pytest.mark.parametrize("text,capability", [
-    ("close the sunroof", "sunroof.set_position"),
-    ("close the sunshade", "sunshade.set_position"),
-    ("close the tailgate", "tailgate.set"),
-    ("close the driver window", "window.set_position"),
-])
+@pytest.mark.parametrize(
+    "text,capability",
+    [
+        ("close the sunroof", "sunroof.set_position"),
+        ("close the sunshade", "sunshade.set_position"),
+        ("close the tailgate", "tailgate.set"),
+        ("close the driver window", "window.set_position"),
+    ],
+)
 def test_closing_is_never_refused_for_unknown_state(no_ecu, catalog, command_ids, text, capability):
     """Defect h: the frame leaves (unconfirmed: no ECU answers), never interlock_unknown."""
     with no_ecu.client() as c:
@@ -119,8 +132,9 @@ def test_closing_is_never_refused_for_unknown_state(no_ecu, catalog, command_ids
     assert len(no_ecu.command_frames(command_ids)) == before + 1
 
 
-@pytest.mark.parametrize("opening", [act("sunroof.set_position", "cabin", open_percent=100),
-                                     act("tailgate.set", "cabin", open=True)])
+@pytest.mark.parametrize(
+    "opening", [act("sunroof.set_position", "cabin", open_percent=100), act("tailgate.set", "cabin", open=True)]
+)
 def test_opening_on_unknown_state_is_still_refused(no_ecu, command_ids, opening):
     with no_ecu.client() as c:
         before = len(no_ecu.command_frames(command_ids))

@@ -6,6 +6,7 @@ bus: a test that needs the ECU silent stops the simulator (the backend then
 marks the state stale within the catalog's 2.5 s) and starts it again
 afterwards. The CAN log says whether a frame left.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -76,12 +77,15 @@ def only(reply) -> dict:
 
 
 # -- relative changes need fresh state, unless they only close ---------------------------------
-@pytest.mark.parametrize("text,capability", [
-    ("open the driver window a bit more", "window.adjust_position"),
-    ("a bit warmer", "climate.adjust_temperature"),
-    ("fan up", "climate.adjust_fan_speed"),
-    ("turn down my seat heating", "seat.adjust_heating"),
-])
+@pytest.mark.parametrize(
+    "text,capability",
+    [
+        ("open the driver window a bit more", "window.adjust_position"),
+        ("a bit warmer", "climate.adjust_temperature"),
+        ("fan up", "climate.adjust_fan_speed"),
+        ("turn down my seat heating", "seat.adjust_heating"),
+    ],
+)
 def test_a_relative_change_on_stale_state_is_refused(car, text, capability):
     with car.client() as c:
         tap(c, "window.set_position", "driver", open_percent=50)
@@ -94,7 +98,11 @@ def test_a_relative_change_on_stale_state_is_refused(car, text, capability):
             reply = say(c, sid, text, seat="driver")
             action = only(reply)
             assert action["capability"] == capability
-            assert (reply["status"], action["status"], action["reason"]) == ("rejected", "rejected", "interlock_unknown")
+            assert (reply["status"], action["status"], action["reason"]) == (
+                "rejected",
+                "rejected",
+                "interlock_unknown",
+            )
             assert car.frames() == n
             assert "stopped reporting" in action["message"]
         assert ecu(car, "window.set_position", "driver")["open_percent"] == 50
@@ -179,10 +187,13 @@ def test_the_drivers_range_end_is_still_out_of_range(car):
 
 
 # -- the words follow the way it moved ----------------------------------------------------------
-@pytest.mark.parametrize("text,words", [
-    ("set the driver window to 30 percent", "Driver window closed to 30%."),
-    ("主驾车窗开到百分之三十", "主驾车窗已关小到30%。"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("set the driver window to 30 percent", "Driver window closed to 30%."),
+        ("主驾车窗开到百分之三十", "主驾车窗已关小到30%。"),
+    ],
+)
 def test_a_closing_set_is_worded_as_closing(car, text, words):
     with car.client() as c:
         tap(c, "window.set_position", "driver", open_percent=50)
@@ -220,12 +231,20 @@ def test_i_am_cold_from_the_driver_never_heats_the_passengers_seat(car):
         tap(c, "climate.set_temperature", "all", celsius=20.0)
     token = rt.tokens.issue("s_need", "t_" + uuid.uuid4().hex, "I'm cold", "en", rt.catalog.generation, seat="driver")
     n = car.frames()
-    body = execute(car, {"request_token": token, "plan": {"actions": [
-        act("seat.set_heating", "passenger", level=2),
-        act("climate.set_temperature", "passenger", celsius=24.0),
-        act("seat.set_heating", "driver", level=2),
-        act("climate.set_temperature", "driver", celsius=24.0),
-    ]}}).json()
+    body = execute(
+        car,
+        {
+            "request_token": token,
+            "plan": {
+                "actions": [
+                    act("seat.set_heating", "passenger", level=2),
+                    act("climate.set_temperature", "passenger", celsius=24.0),
+                    act("seat.set_heating", "driver", level=2),
+                    act("climate.set_temperature", "driver", celsius=24.0),
+                ]
+            },
+        },
+    ).json()
     got = {(a["capability"], a["target"]): (a["status"], a["reason"]) for a in body["actions"]}
     assert got == {
         ("seat.set_heating", "passenger"): ("rejected", "not_bound_to_request"),
@@ -245,11 +264,13 @@ def test_a_need_still_binds_cabin_wide_targets_and_any_target_for_an_unknown_sea
         tap(c, "seat.set_heating", "passenger", level=0)
         tap(c, "climate.set_temperature", "all", celsius=20.0)
     token = rt.tokens.issue("s_need", "t_" + uuid.uuid4().hex, "I'm cold", "en", rt.catalog.generation, seat="driver")
-    body = execute(car, {"request_token": token, "plan": {"actions": [
-        act("climate.set_temperature", "all", celsius=23.0)]}}).json()
+    body = execute(
+        car, {"request_token": token, "plan": {"actions": [act("climate.set_temperature", "all", celsius=23.0)]}}
+    ).json()
     assert only(body)["status"] == "applied"
     token = rt.tokens.issue("s_need", "t_" + uuid.uuid4().hex, "I'm cold", "en", rt.catalog.generation)
-    body = execute(car, {"request_token": token, "plan": {"actions": [
-        act("seat.set_heating", "passenger", level=1)]}}).json()
+    body = execute(
+        car, {"request_token": token, "plan": {"actions": [act("seat.set_heating", "passenger", level=1)]}}
+    ).json()
     assert only(body)["status"] == "applied"
     assert ecu(car, "seat.set_heating", "passenger")["level"] == 1

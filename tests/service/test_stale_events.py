@@ -7,6 +7,7 @@ clock. ``GET /api/v1/events`` must send ``vehicle.changed`` with ``stale:
 true`` within about 2-3 s, once, and ``stale: false`` as soon as status
 frames resume; the service logs each flip once (warning, then info).
 """
+
 from __future__ import annotations
 
 import logging
@@ -77,8 +78,11 @@ class Stream:
 
 
 def flips(caplog) -> list[tuple[int, str]]:
-    return [(r.levelno, r.getMessage()) for r in caplog.records
-            if r.name == "vehicle.state" and ("stale" in r.getMessage() or "live" in r.getMessage())]
+    return [
+        (r.levelno, r.getMessage())
+        for r in caplog.records
+        if r.name == "vehicle.state" and ("stale" in r.getMessage() or "live" in r.getMessage())
+    ]
 
 
 def test_stopping_the_ecu_sends_a_stale_event_and_starting_it_a_live_one(svc, caplog):
@@ -99,8 +103,9 @@ def test_stopping_the_ecu_sends_a_stale_event_and_starting_it_a_live_one(svc, ca
         assert stale == {"speed_kph": 0.0, "gear": "P", "child_lock": False, "stale": True}
         with svc.client() as c:
             assert c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] is True
-            refused = c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
-                                                      "parameters": {"open": True}}).json()
+            refused = c.post(
+                "/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+            ).json()
             assert (refused["status"], refused["reason"]) == ("rejected", "interlock_unknown"), refused
         time.sleep(1.2)  # a silent ECU is said once, not at every check
         assert [d["stale"] for d in stream.vehicle()] == [True]
@@ -117,8 +122,9 @@ def test_stopping_the_ecu_sends_a_stale_event_and_starting_it_a_live_one(svc, ca
         assert level == logging.INFO and "live again" in text, text
         with svc.client() as c:
             assert c.get("/api/v1/vehicle/state").json()["vehicle"]["stale"] is False
-            opened = c.post("/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin",
-                                                     "parameters": {"open": True}}).json()
+            opened = c.post(
+                "/api/v1/actions", json={"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+            ).json()
             assert opened["status"] == "applied", opened
         # No secret reaches a log line: the callback token of this run is in none of them.
         assert all(svc.runtime.callback_token not in r.getMessage() for r in caplog.records)

@@ -10,6 +10,7 @@ the real ``n7web serve`` process.
 - The watchdog is fed from the event loop: a loop that hangs stops feeding
   (so systemd restarts a hung service), and it resumes when the loop does.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -32,10 +33,16 @@ from .harness import N7WEB, ROOT, free_port, service_args, wait_healthy
 PORT_ERROR_WITHIN_S = 1.0
 
 
-def serve(tmp: Path, port: int, env: dict[str, str] | None = None, extra: list[str] | None = None,
-          **popen) -> subprocess.Popen:
-    args = service_args(port, tmp / "state", tmp / "can.log", "st_" + uuid.uuid4().hex[:10],
-                        extra if extra is not None else ["--no-assistant"])
+def serve(
+    tmp: Path, port: int, env: dict[str, str] | None = None, extra: list[str] | None = None, **popen
+) -> subprocess.Popen:
+    args = service_args(
+        port,
+        tmp / "state",
+        tmp / "can.log",
+        "st_" + uuid.uuid4().hex[:10],
+        extra if extra is not None else ["--no-assistant"],
+    )
     return subprocess.Popen(N7WEB + args, cwd=ROOT, text=True, env={**os.environ, **(env or {})}, **popen)
 
 
@@ -78,8 +85,9 @@ def test_a_port_in_use_is_reported_at_once_and_before_the_console_url(tmp_path, 
 def test_a_bad_option_is_reported_at_once_before_the_port_and_the_url(tmp_path):
     port = free_port()
     started = time.monotonic()
-    proc = serve(tmp_path, port, extra=["--no-assistant", "--host", "0.0.0.0"], stdout=subprocess.PIPE,
-                 stderr=subprocess.PIPE)
+    proc = serve(
+        tmp_path, port, extra=["--no-assistant", "--host", "0.0.0.0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     out, err = proc.communicate(timeout=30)
     assert time.monotonic() - started < PORT_ERROR_WITHIN_S
     assert proc.returncode == 2 and out == "" and "--host" in err and "loopback" in err, (out, err)
@@ -171,8 +179,13 @@ def gaps(times: list[float]) -> list[float]:
 def test_ready_then_watchdog_at_half_the_interval_then_stopping(tmp_path, notify):
     port = free_port()
     watchdog_usec = 1_000_000  # WatchdogSec=1s: fed every 0.5 s
-    proc = serve(tmp_path, port, env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": str(watchdog_usec)},
-                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = serve(
+        tmp_path,
+        port,
+        env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": str(watchdog_usec)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         ready = notify.wait_for("READY=1", 30)
         # READY=1 means ready: /healthz answers at once
@@ -198,8 +211,13 @@ def test_ready_then_watchdog_at_half_the_interval_then_stopping(tmp_path, notify
 def test_no_watchdog_for_another_process(tmp_path, notify):
     """WATCHDOG_PID names the process systemd watches: another one's is not fed."""
     port = free_port()
-    proc = serve(tmp_path, port, env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "200000",
-                                      "WATCHDOG_PID": "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = serve(
+        tmp_path,
+        port,
+        env={"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         notify.wait_for("READY=1", 30)
         time.sleep(0.6)
@@ -218,8 +236,12 @@ def test_a_hung_event_loop_stops_feeding_the_watchdog(tmp_path, notify):
     from app.settings import load_settings
 
     port = free_port()
-    settings = load_settings(service_args(port, tmp_path / "state", tmp_path / "can.log",
-                                          "wd_" + uuid.uuid4().hex[:10], ["--no-assistant"])[1:], {})
+    settings = load_settings(
+        service_args(port, tmp_path / "state", tmp_path / "can.log", "wd_" + uuid.uuid4().hex[:10], ["--no-assistant"])[
+            1:
+        ],
+        {},
+    )
     runtime = start_runtime(settings)
     env = {"NOTIFY_SOCKET": str(notify.path), "WATCHDOG_USEC": "200000"}  # every 0.1 s
     server = NotifyingServer(uvicorn_config(create_app(settings, runtime), settings), environ=env)

@@ -2,6 +2,7 @@
 dir is 0700 and the SQLite database and its -wal/-shm journals 0600, when
 the service creates them and when an earlier run (or an older version) left
 them wider. Through the real service (uvicorn subprocess)."""
+
 from __future__ import annotations
 
 import os
@@ -80,7 +81,10 @@ def test_the_store_creates_its_files_0600_whatever_the_umask(tmp_path):
         os.umask(old)
     try:
         assert {name: mode(tmp_path / name) for name in os.listdir(tmp_path)} == {
-            DB: 0o600, DB + "-wal": 0o600, DB + "-shm": 0o600}
+            DB: 0o600,
+            DB + "-wal": 0o600,
+            DB + "-shm": 0o600,
+        }
     finally:
         store.close()
 
@@ -95,9 +99,24 @@ def test_a_shared_directory_is_refused_not_changed(tmp_path):
     shared = tmp_path / "shared"
     shared.mkdir()
     os.chmod(shared, 0o1777)
-    proc = subprocess.run(N7WEB + ["serve", "--port", str(free_port()), "--state-dir", str(shared), "--no-assistant",
-                                   "--can-channel", "sh_" + uuid.uuid4().hex[:8]],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run(
+        N7WEB
+        + [
+            "serve",
+            "--port",
+            str(free_port()),
+            "--state-dir",
+            str(shared),
+            "--no-assistant",
+            "--can-channel",
+            "sh_" + uuid.uuid4().hex[:8],
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert proc.returncode == 1, proc.stderr
     assert "--state-dir" in proc.stderr and "shared" in proc.stderr and "Traceback" not in proc.stderr
     assert "N7Web console" not in proc.stdout

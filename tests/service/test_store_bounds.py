@@ -1,6 +1,7 @@
 """Issue 8 defect l: sessions are bounded in number and stored turns (the
 person's words) follow the audit's retention. Through the real service and
 the real SQLite store; nothing here is mocked but the clock of old rows."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -60,8 +61,10 @@ def test_connections_beyond_the_bound_are_answered_503_and_the_service_recovers(
     svc = start_subprocess(tmp_path)
     held: list[socket.socket] = []
     try:
-        request = (f"POST /api/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1:{svc.port}\r\n"
-                   "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n").encode()
+        request = (
+            f"POST /api/v1/sessions HTTP/1.1\r\nHost: 127.0.0.1:{svc.port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+        ).encode()
         for _ in range(200):
             s = socket.create_connection(("127.0.0.1", svc.port), timeout=5)
             s.sendall(request)  # the body never comes: the request stays in flight

@@ -2,6 +2,7 @@
 runs at once when nothing holds the database, and is handed to the store's
 threads whenever it would wait. Real SQLite files, a real second process
 connection holding the write lock; nothing mocked."""
+
 from __future__ import annotations
 
 import asyncio

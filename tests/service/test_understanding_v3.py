@@ -6,6 +6,7 @@ the command frames the service wrote: a piece no one could read never lets a
 command through, a negation reaches only its own clause, a hedge asks, a
 correction acts, an unknown request never hides a known one.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -53,19 +54,36 @@ def _nothing_moves(car, text: str) -> dict:
     return reply
 
 
-@pytest.mark.parametrize("text", [
-    "open the tailgate, nope", "open the tailgate, nah", "open the tailgate, hold on",
-    "open the tailgate, oops wrong one", "打开天窗，no", "打开天窗，哦不", "打开天窗，没事了", "打开天窗，当我没说",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open the tailgate, nope",
+        "open the tailgate, nah",
+        "open the tailgate, hold on",
+        "open the tailgate, oops wrong one",
+        "打开天窗，no",
+        "打开天窗，哦不",
+        "打开天窗，没事了",
+        "打开天窗，当我没说",
+    ],
+)
 def test_an_unread_piece_after_a_command_holds_it(car, text):
     """§4: unknown words never act; a short piece after a command holds its sentence."""
     _nothing_moves(car, text)
 
 
-@pytest.mark.parametrize("text", [
-    "don't 打开后备箱", "maybe open the tailgate", "open the sunroof, maybe", "要不开下天窗", "我自己开后备箱",
-    "open the tailgate?", "开后备箱？",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "don't 打开后备箱",
+        "maybe open the tailgate",
+        "open the sunroof, maybe",
+        "要不开下天窗",
+        "我自己开后备箱",
+        "open the tailgate?",
+        "开后备箱？",
+    ],
+)
 def test_mixed_negation_hedges_and_statements_move_nothing(car, text):
     _nothing_moves(car, text)
 
@@ -75,10 +93,13 @@ def test_an_unpunctuated_condition_holds_the_whole_text(car):
     assert ecu(car, "window.set_position", "passenger")["open_percent"] == 0
 
 
-@pytest.mark.parametrize("text,held", [
-    ("打开车窗别动后备箱打开空调", ("tailgate.set", "open")),
-    ("关上车窗别动天窗打开空调", ("sunroof.set_position", "open_percent")),
-])
+@pytest.mark.parametrize(
+    "text,held",
+    [
+        ("打开车窗别动后备箱打开空调", ("tailgate.set", "open")),
+        ("关上车窗别动天窗打开空调", ("sunroof.set_position", "open_percent")),
+    ],
+)
 def test_a_chinese_run_on_negation_reaches_only_its_own_clause(car, text, held):
     with car.client() as c:
         if text.startswith("关上"):
@@ -99,16 +120,22 @@ def test_an_exclusion_after_the_group_keeps_the_driver_window_closed(car):
         sid = c.post("/api/v1/sessions").json()["session_id"]
         reply = say(c, sid, "open all windows, driver excluded")
     assert sorted(a["target"] for a in reply["actions"] if a["status"] == "applied") == [
-        "passenger", "rear_left", "rear_right"]
+        "passenger",
+        "rear_left",
+        "rear_right",
+    ]
     assert ecu(car, "window.set_position", "driver")["open_percent"] == 0
     assert ecu(car, "window.set_position", "passenger")["open_percent"] == 100
 
 
-@pytest.mark.parametrize("text,capability,parameter,value", [
-    ("open the sunroof no wait close the sunroof", "sunroof.set_position", "open_percent", 0),
-    ("打开天窗 不对 关上天窗", "sunroof.set_position", "open_percent", 0),
-    ("set the fan to 3 no 4", "climate.set_fan_speed", "level", 4),
-])
+@pytest.mark.parametrize(
+    "text,capability,parameter,value",
+    [
+        ("open the sunroof no wait close the sunroof", "sunroof.set_position", "open_percent", 0),
+        ("打开天窗 不对 关上天窗", "sunroof.set_position", "open_percent", 0),
+        ("set the fan to 3 no 4", "climate.set_fan_speed", "level", 4),
+    ],
+)
 def test_a_self_correction_acts_on_the_correction(car, text, capability, parameter, value):
     with car.client() as c:
         tap(c, "sunroof.set_position", "cabin", open_percent=100)
@@ -120,13 +147,16 @@ def test_a_self_correction_acts_on_the_correction(car, text, capability, paramet
     assert "not to change" not in reply["reply_text"]
 
 
-@pytest.mark.parametrize("text,capability,parameter,value", [
-    ("关闭大灯播放音乐打开空调", "climate.power", "on", True),
-    ("navigate home and turn on the climate", "climate.power", "on", True),
-    ("air circulation on", "climate.set_recirculation", "on", True),
-    ("打開車窗", "window.set_position", "open_percent", 100),
-    ("uh turn on the um climate", "climate.power", "on", True),
-])
+@pytest.mark.parametrize(
+    "text,capability,parameter,value",
+    [
+        ("关闭大灯播放音乐打开空调", "climate.power", "on", True),
+        ("navigate home and turn on the climate", "climate.power", "on", True),
+        ("air circulation on", "climate.set_recirculation", "on", True),
+        ("打開車窗", "window.set_position", "open_percent", 100),
+        ("uh turn on the um climate", "climate.power", "on", True),
+    ],
+)
 def test_strangers_words_act(car, text, capability, parameter, value):
     """Frames in any order, Traditional Chinese, fillers, and an unknown request
     that no longer hides the known one (the unknown one is not done)."""
@@ -137,8 +167,9 @@ def test_strangers_words_act(car, text, capability, parameter, value):
     assert ecu(car, capability, member)[parameter] == value, reply
 
 
-@pytest.mark.parametrize("text", ["百度浏览器打开", "你好零度打开录像", "cancel my 5:30 pm table reservation", "85度c",
-                                  "turn it up please"])
+@pytest.mark.parametrize(
+    "text", ["百度浏览器打开", "你好零度打开录像", "cancel my 5:30 pm table reservation", "85度c", "turn it up please"]
+)
 def test_names_clock_times_and_bare_pronouns_set_nothing(car, text):
     with car.client() as c:
         sid = c.post("/api/v1/sessions").json()["session_id"]

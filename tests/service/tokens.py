@@ -1,4 +1,5 @@
 """The in-process test seam: mint a token on the in-process runtime (no route does)."""
+
 from __future__ import annotations
 
 import uuid

@@ -13,6 +13,7 @@ defaults hidden. Its debug log is the evidence:
   it up.
 * A typo (``Kindd=vcan``) is logged as an unknown key, so the check can fail.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,24 +32,28 @@ def run_networkd(config: Path, empty: Path, *, veth_named_vcan0: bool = False) -
     assert os.geteuid() == 0, "networkd needs root to run in its own namespaces (CI runs as root)"
     assert NETWORKD.exists(), "systemd-networkd is missing: apt-get install -y systemd"
     assert shutil.which("unshare") and shutil.which("ip"), "needs util-linux (unshare) and iproute2 (ip)"
-    script = "\n".join([
-        "set -e",
-        "ip link set lo up",
-        "ip link add vcan0 type veth peer name vcan0-peer" if veth_named_vcan0 else ":",
-        "mount -t sysfs -o ro sysfs /sys",
-        "mount -t tmpfs tmpfs /run",
-        "mkdir -p /run/systemd/netif",
-        "chown systemd-network:systemd-network /run/systemd/netif || true",
-        f"mount --bind {config} /etc/systemd/network",
-        f"mount --bind {empty} /usr/lib/systemd/network",
-        "set +e",
-        f"timeout {RUN_SECONDS} {NETWORKD}",
-        "echo \"networkd-exit=$?\"",
-        "echo \"link: $(ip -o link show vcan0 2>&1)\"",
-    ])
+    script = "\n".join(
+        [
+            "set -e",
+            "ip link set lo up",
+            "ip link add vcan0 type veth peer name vcan0-peer" if veth_named_vcan0 else ":",
+            "mount -t sysfs -o ro sysfs /sys",
+            "mount -t tmpfs tmpfs /run",
+            "mkdir -p /run/systemd/netif",
+            "chown systemd-network:systemd-network /run/systemd/netif || true",
+            f"mount --bind {config} /etc/systemd/network",
+            f"mount --bind {empty} /usr/lib/systemd/network",
+            "set +e",
+            f"timeout {RUN_SECONDS} {NETWORKD}",
+            'echo "networkd-exit=$?"',
+            'echo "link: $(ip -o link show vcan0 2>&1)"',
+        ]
+    )
     result = subprocess.run(
         ["unshare", "--net", "--mount", "--propagation", "private", "sh", "-c", script],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "SYSTEMD_LOG_LEVEL": "debug", "SYSTEMD_LOG_TARGET": "console", "SYSTEMD_LOG_COLOR": "0"},
     )
     log = result.stdout + result.stderr
@@ -60,9 +65,17 @@ def run_networkd(config: Path, empty: Path, *, veth_named_vcan0: bool = False) -
 
 def complaints(log: str) -> list[str]:
     """Lines where networkd objects to a file of ours."""
-    return [line for line in log.splitlines()
-            if "/etc/systemd/network/" in line and ("ignoring" in line.lower() or "unknown" in line.lower()
-                                                    or "failed" in line.lower() or "invalid" in line.lower())]
+    return [
+        line
+        for line in log.splitlines()
+        if "/etc/systemd/network/" in line
+        and (
+            "ignoring" in line.lower()
+            or "unknown" in line.lower()
+            or "failed" in line.lower()
+            or "invalid" in line.lower()
+        )
+    ]
 
 
 @pytest.fixture
@@ -77,8 +90,7 @@ def test_files_have_the_documented_keys():
     netdev = parse_unit((SYSTEMD_DIR / "vcan0.netdev").read_text())
     network = parse_unit((SYSTEMD_DIR / "vcan0.network").read_text())
     assert netdev == {"NetDev": {"Name": ["vcan0"], "Kind": ["vcan"]}}
-    assert network == {"Match": {"Name": ["vcan0"]},
-                       "Link": {"RequiredForOnline": ["no"], "ActivationPolicy": ["up"]}}
+    assert network == {"Match": {"Name": ["vcan0"]}, "Link": {"RequiredForOnline": ["no"], "ActivationPolicy": ["up"]}}
 
 
 def test_networkd_loads_the_netdev_and_tries_to_create_vcan0(dirs):
@@ -112,7 +124,8 @@ def test_networkd_check_catches_a_typo(dirs):
     config, empty = dirs
     (config / "vcan0.netdev").write_text((SYSTEMD_DIR / "vcan0.netdev").read_text().replace("Kind=vcan", "Kindd=vcan"))
     (config / "vcan0.network").write_text(
-        (SYSTEMD_DIR / "vcan0.network").read_text().replace("RequiredForOnline=", "RequiredForOnlin="))
+        (SYSTEMD_DIR / "vcan0.network").read_text().replace("RequiredForOnline=", "RequiredForOnlin=")
+    )
     log = run_networkd(config, empty)
     found = complaints(log)
     assert any("Unknown key 'Kindd' in section [NetDev]" in line for line in found), log[-3000:]

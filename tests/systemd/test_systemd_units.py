@@ -6,6 +6,7 @@ These machines have no systemd as PID 1, so no unit is started here; the
 memory W^X rule is checked with the kernel's own per-process switch
 (``prctl(PR_SET_MDWE)``, Linux >= 6.3), which refuses the same thing.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -120,11 +121,22 @@ def test_service_unit_configuration_is_accepted_by_the_service():
 def test_service_unit_hardening_settings():
     service = unit("n7web.service")["Service"]
     expected = {
-        "NoNewPrivileges": "yes", "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes",
-        "PrivateDevices": "yes", "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes",
-        "ProtectKernelLogs": "yes", "ProtectControlGroups": "yes", "RestrictNamespaces": "yes",
-        "LockPersonality": "yes", "MemoryDenyWriteExecute": "yes", "SystemCallArchitectures": "native",
-        "CapabilityBoundingSet": "", "AmbientCapabilities": "", "Restart": "on-failure",
+        "NoNewPrivileges": "yes",
+        "ProtectSystem": "strict",
+        "ProtectHome": "yes",
+        "PrivateTmp": "yes",
+        "PrivateDevices": "yes",
+        "ProtectKernelTunables": "yes",
+        "ProtectKernelModules": "yes",
+        "ProtectKernelLogs": "yes",
+        "ProtectControlGroups": "yes",
+        "RestrictNamespaces": "yes",
+        "LockPersonality": "yes",
+        "MemoryDenyWriteExecute": "yes",
+        "SystemCallArchitectures": "native",
+        "CapabilityBoundingSet": "",
+        "AmbientCapabilities": "",
+        "Restart": "on-failure",
         "RestrictAddressFamilies": "AF_UNIX AF_INET AF_INET6 AF_CAN AF_NETLINK",
     }
     assert {key: service.get(key, [None])[-1] for key in expected} == expected
@@ -179,8 +191,12 @@ def test_w_xor_x_holds_for_the_service_and_its_children(tmp_path):
     env = {**os.environ, "N7WEB_STATE_DIR": str(state), "PYTHONDONTWRITEBYTECODE": "1"}
     log = tmp_path / "serve.log"
     with open(log, "wb") as sink:
-        serve = mdwe_popen([str(ROOT / ".venv/bin/n7web"), "serve", "--port", str(port), "--no-assistant"],
-                           env=env, stdout=sink, stderr=subprocess.STDOUT)
+        serve = mdwe_popen(
+            [str(ROOT / ".venv/bin/n7web"), "serve", "--port", str(port), "--no-assistant"],
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -205,8 +221,14 @@ def test_w_xor_x_holds_for_the_service_and_its_children(tmp_path):
     home = tmp_path / "codex-home"
     home.mkdir(mode=0o700)
     init = json.dumps({"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "t", "version": "1"}}})
-    codex = mdwe_popen([str(CODEX_NATIVE), "app-server", "--stdio"], env={**os.environ, "CODEX_HOME": str(home)},
-                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    codex = mdwe_popen(
+        [str(CODEX_NATIVE), "app-server", "--stdio"],
+        env={**os.environ, "CODEX_HOME": str(home)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         codex.stdin.write(init + "\n")
         codex.stdin.flush()
@@ -216,14 +238,27 @@ def test_w_xor_x_holds_for_the_service_and_its_children(tmp_path):
         codex.kill()
         codex.communicate()
 
-    mcp_env = {**os.environ,
-               "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_URL": "http://127.0.0.1:9/internal/v1/execute",
-               "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN": "t" * 32,
-               "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TIMEOUT_SECONDS": "5"}
-    request = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
-    server = mdwe_popen([str(ROOT / ".venv/bin/python"), "-m", "mcp_server"], env=mcp_env, cwd=ROOT,
-                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    mcp_env = {
+        **os.environ,
+        "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_URL": "http://127.0.0.1:9/internal/v1/execute",
+        "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TOKEN": "t" * 32,
+        "COGNITIVE_AGENT_CODEX_VEHICLE_CALLBACK_TIMEOUT_SECONDS": "5",
+    }
+    request = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    }
+    server = mdwe_popen(
+        [str(ROOT / ".venv/bin/python"), "-m", "mcp_server"],
+        env=mcp_env,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         server.stdin.write(json.dumps(request) + "\n")
         server.stdin.flush()
@@ -238,8 +273,13 @@ def test_w_xor_x_breaks_a_jit_like_the_codex_node_wrapper():
     """The reason the unit names the native binary: node (V8) dies under W^X."""
     node = shutil.which("node")
     assert node, "node is needed by the codex bootstrap"
-    result = subprocess.run([node, "-e", "for (let i = 0; i < 1e6; i++) {} console.log('ran')"],
-                            preexec_fn=_set_mdwe, capture_output=True, text=True, timeout=60)  # noqa: PLW1509
+    result = subprocess.run(
+        [node, "-e", "for (let i = 0; i < 1e6; i++) {} console.log('ran')"],
+        preexec_fn=_set_mdwe,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # noqa: PLW1509
     assert result.returncode != 0 and "ran" not in result.stdout
     plain = subprocess.run([node, "-e", "console.log('ran')"], capture_output=True, text=True, timeout=60)
     assert plain.stdout.strip() == "ran"

@@ -3,6 +3,7 @@
 A unit file is read the way systemd reads it for what these tests need:
 sections, ``Key=value`` lines (a key may repeat), ``#``/``;`` comments.
 """
+
 from __future__ import annotations
 
 import os
@@ -52,7 +53,11 @@ def analyze(*args: str | os.PathLike, cwd: Path | None = None) -> subprocess.Com
     """Run systemd-analyze; a missing binary is a failure with the fix in the message."""
     assert Path(SYSTEMD_ANALYZE).exists(), "systemd-analyze is missing: apt-get install -y systemd"
     return subprocess.run(
-        [SYSTEMD_ANALYZE, *map(str, args)], capture_output=True, text=True, timeout=120, cwd=cwd,
+        [SYSTEMD_ANALYZE, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
         env={**os.environ, "SYSTEMD_LOG_COLOR": "0", "SYSTEMD_COLORS": "0", "SYSTEMD_PAGER": ""},
     )
 
@@ -69,7 +74,6 @@ def stage_units(target: Path, *names: str) -> dict[str, Path]:
         dropin = target / "n7web.service.d"
         dropin.mkdir(exist_ok=True)
         (dropin / "10-test-execstart.conf").write_text(
-            "[Service]\nExecStart=\n"
-            f"ExecStart={VENV_N7WEB} serve --host 127.0.0.1 --port 8470\n"
+            f"[Service]\nExecStart=\nExecStart={VENV_N7WEB} serve --host 127.0.0.1 --port 8470\n"
         )
     return out

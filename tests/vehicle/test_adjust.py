@@ -1,6 +1,7 @@
 """Relative changes (DESIGN section 3): every adjust_* resolves per member against
 its confirmed value to its twin's absolute command; explicit amounts are never
 clamped, vague ones stop at the range end, and a member at the end is refused."""
+
 from __future__ import annotations
 
 import math
@@ -75,8 +76,14 @@ def test_explicit_change_resolves_to_the_twin_command_and_encodes(catalog, codec
 @pytest.mark.parametrize("cap", sorted(TWINS))
 def test_no_confirmed_value_is_state_unknown(catalog, cap):
     member, value, delta, _, _ = TWINS[cap]
-    for state in (Confirmed(), _state(cap, member, None), _state(cap, member, True), _state(cap, member, "22"),
-                  _state(cap, member, math.nan), Confirmed({(ADJUSTS[cap], member): {}})):
+    for state in (
+        Confirmed(),
+        _state(cap, member, None),
+        _state(cap, member, True),
+        _state(cap, member, "22"),
+        _state(cap, member, math.nan),
+        Confirmed({(ADJUSTS[cap], member): {}}),
+    ):
         [r] = to_commands(catalog, state, Action(cap, member, {delta: 1}))
         assert isinstance(r, Refusal) and r.reason == Reason.STATE_UNKNOWN, state
         assert r.message("en") and r.message("zh")
@@ -95,12 +102,18 @@ def test_explicit_amount_past_the_end_is_refused_never_clamped(catalog, cap):
 
 
 def test_explicit_refusal_names_current_value_and_limit(catalog):
-    st = Confirmed({("climate.set_temperature", "driver"): {"celsius": 29.5},
-                    ("climate.set_fan_speed", "cabin"): {"level": 6},
-                    ("window.set_position", "driver"): {"open_percent": 80}})
+    st = Confirmed(
+        {
+            ("climate.set_temperature", "driver"): {"celsius": 29.5},
+            ("climate.set_fan_speed", "cabin"): {"level": 6},
+            ("window.set_position", "driver"): {"open_percent": 80},
+        }
+    )
     r = resolve_adjust(catalog, st, "driver", 1.0)
-    assert r.message("en") == ("Driver temperature is at 29.5 degrees, so raising it by 1 degree would go past "
-                               "the highest setting, 30 degrees.")
+    assert r.message("en") == (
+        "Driver temperature is at 29.5 degrees, so raising it by 1 degree would go past "
+        "the highest setting, 30 degrees."
+    )
     assert r.message("zh") == "主驾温度现在是29.5度，调高1度会超过最高的30度。"
     fan = resolve_adjust(catalog, st, "cabin", 3, "climate.adjust_fan_speed")
     assert fan.message("en") == "Fan speed is at level 6, so raising it by 3 levels would go past the highest level, 7."
@@ -127,11 +140,15 @@ def test_vague_change_stops_at_the_end_then_is_refused_there(catalog, cap):
 
 
 def test_vague_at_the_end_says_so(catalog):
-    st = Confirmed({("climate.set_fan_speed", "cabin"): {"level": 7},
-                    ("seat.set_heating", "driver"): {"level": 0},
-                    ("window.set_position", "passenger"): {"open_percent": 100},
-                    ("sunshade.set_position", "cabin"): {"open_percent": 0},
-                    ("climate.set_temperature", "rear_left"): {"celsius": 16.0}})
+    st = Confirmed(
+        {
+            ("climate.set_fan_speed", "cabin"): {"level": 7},
+            ("seat.set_heating", "driver"): {"level": 0},
+            ("window.set_position", "passenger"): {"open_percent": 100},
+            ("sunshade.set_position", "cabin"): {"open_percent": 0},
+            ("climate.set_temperature", "rear_left"): {"celsius": 16.0},
+        }
+    )
     fan = resolve_adjust(catalog, st, "cabin", 1, "climate.adjust_fan_speed", vague=True)
     assert fan.message("en") == "Fan speed is already at its highest level, 7."
     assert fan.message("zh") == "风量已经是最高的7档。"
@@ -151,15 +168,20 @@ def test_fan_level_zero_is_not_a_level(catalog):
     st = Confirmed({("climate.set_fan_speed", "cabin"): {"level": 2}})
     assert validate_action(catalog, "climate.set_fan_speed", "cabin", {"level": 0}).reason == Reason.OUT_OF_RANGE
     assert resolve_adjust(catalog, st, "cabin", -3, "climate.adjust_fan_speed", vague=True) == Command(
-        "climate.set_fan_speed", "cabin", {"level": 1})
+        "climate.set_fan_speed", "cabin", {"level": 1}
+    )
     r = resolve_adjust(catalog, st, "cabin", -2, "climate.adjust_fan_speed")
     assert isinstance(r, Refusal) and r.detail["limit_value"] == 1 and "lowest level, 1" in r.message("en")
 
 
 def test_group_resolves_per_member(catalog):
-    st = Confirmed({("window.set_position", "driver"): {"open_percent": 10},
-                    ("window.set_position", "passenger"): {"open_percent": 95},
-                    ("window.set_position", "rear_left"): {"open_percent": 100}})
+    st = Confirmed(
+        {
+            ("window.set_position", "driver"): {"open_percent": 10},
+            ("window.set_position", "passenger"): {"open_percent": 95},
+            ("window.set_position", "rear_left"): {"open_percent": 100},
+        }
+    )
     action = validate_action(catalog, "window.adjust_position", "all", {"delta_percent": 20}, vague=True)
     out = to_commands(catalog, st, action)
     assert out[0] == Command("window.set_position", "driver", {"open_percent": 30})
@@ -175,8 +197,9 @@ def test_not_fitted_member_is_not_fitted_not_unknown(catalog):
 
 
 def test_confirmed_value_off_the_grid_is_not_a_safe_start(catalog):
-    st = Confirmed({("climate.set_temperature", "driver"): {"celsius": 22.3},
-                    ("climate.set_fan_speed", "cabin"): {"level": 3.0}})
+    st = Confirmed(
+        {("climate.set_temperature", "driver"): {"celsius": 22.3}, ("climate.set_fan_speed", "cabin"): {"level": 3.0}}
+    )
     assert resolve_adjust(catalog, st, "driver", 0.5).reason == Reason.STATE_UNKNOWN
     # an integral float from a status decodes to the int the codec expects
     cmd = resolve_adjust(catalog, st, "cabin", 1, "climate.adjust_fan_speed")
@@ -196,7 +219,9 @@ def test_vague_flag_is_strict(catalog):
 def test_adjust_success_names_where_it_ended():
     fan = adjust_success(Words("fan speed", "风量"), "level", "delta_level", 1, [5])
     assert (fan.en, fan.zh) == ("Fan speed raised to level 5.", "风量已调高到5档。")
-    temps = adjust_success(Words("temperature in all zones", "全车温度"), "celsius", "delta_celsius", -2.0, [20.0, 21.5])
+    temps = adjust_success(
+        Words("temperature in all zones", "全车温度"), "celsius", "delta_celsius", -2.0, [20.0, 21.5]
+    )
     assert (temps.en, temps.zh) == ("Temperature in all zones lowered by 2 degrees.", "全车温度已调低2度。")
     win = adjust_success(Words("driver window", "主驾车窗"), "open_percent", "delta_percent", 30, [60])
     assert (win.en, win.zh) == ("Driver window opened to 60 percent.", "主驾车窗已开大到百分之60。")
@@ -219,8 +244,11 @@ def test_property_explicit_exact_vague_clamped_always_encodable(catalog, codec, 
     step = 0.5 if isinstance(lo, float) else 1
     dparam = catalog.capabilities[cap].parameters[delta_name]
     start = data.draw(_grid(lo, hi, step))
-    delta = data.draw(_grid(float(dparam.min), float(dparam.max), 0.5) if step == 0.5 else
-                      st.integers(int(dparam.min), int(dparam.max)))
+    delta = data.draw(
+        _grid(float(dparam.min), float(dparam.max), 0.5)
+        if step == 0.5
+        else st.integers(int(dparam.min), int(dparam.max))
+    )
     action = validate_action(catalog, cap, member, {delta_name: delta}, vague=vague)
     if isinstance(action, Refusal):
         assert delta == 0
@@ -242,11 +270,19 @@ def test_property_explicit_exact_vague_clamped_always_encodable(catalog, codec, 
 def test_adjust_sentence_for_the_executor(catalog):
     from vehicle.adjust import adjust_sentence
 
-    assert adjust_sentence(catalog, "climate.adjust_fan_speed", "cabin", {"delta_level": 1}, [5], "en") == \
-        "Fan speed raised to level 5."
-    assert adjust_sentence(catalog, "climate.adjust_temperature", "all", {"delta_celsius": 1.0},
-                           [23.0, 23.0, 23.0, 23.0], "zh") == "全车温度已调高到23度。"
-    assert adjust_sentence(catalog, "window.adjust_position", "passenger", {"delta_percent": -30}, [20], "zh") == \
-        "副驾车窗已关小到百分之20。"
+    assert (
+        adjust_sentence(catalog, "climate.adjust_fan_speed", "cabin", {"delta_level": 1}, [5], "en")
+        == "Fan speed raised to level 5."
+    )
+    assert (
+        adjust_sentence(
+            catalog, "climate.adjust_temperature", "all", {"delta_celsius": 1.0}, [23.0, 23.0, 23.0, 23.0], "zh"
+        )
+        == "全车温度已调高到23度。"
+    )
+    assert (
+        adjust_sentence(catalog, "window.adjust_position", "passenger", {"delta_percent": -30}, [20], "zh")
+        == "副驾车窗已关小到百分之20。"
+    )
     assert adjust_sentence(catalog, "climate.set_fan_speed", "cabin", {"level": 5}, [5], "en") is None
     assert adjust_sentence(catalog, "climate.adjust_fan_speed", "cabin", {"delta_level": 1}, [], "en") is None

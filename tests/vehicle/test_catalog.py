@@ -1,4 +1,5 @@
 """The catalog loads exactly DESIGN section 3 and refuses invalid data by file, path and problem."""
+
 from __future__ import annotations
 
 import copy
@@ -21,22 +22,43 @@ def raw() -> dict:
 
 def test_design_capabilities_exactly(catalog):
     assert set(catalog.capabilities) == {
-        "climate.power", "climate.set_temperature", "climate.adjust_temperature", "climate.set_fan_speed",
-        "climate.set_ac", "climate.set_defrost", "climate.set_recirculation", "seat.set_heating",
-        "seat.set_ventilation", "seat.set_massage", "window.set_position", "sunroof.set_position",
-        "sunshade.set_position", "ambient_light.set", "reading_light.set", "mirror.fold", "tailgate.set",
-        "mode.activate", "peripheral.trigger",
-        "climate.adjust_fan_speed", "seat.adjust_heating", "seat.adjust_ventilation",
-        "window.adjust_position", "sunroof.adjust_position", "sunshade.adjust_position",
+        "climate.power",
+        "climate.set_temperature",
+        "climate.adjust_temperature",
+        "climate.set_fan_speed",
+        "climate.set_ac",
+        "climate.set_defrost",
+        "climate.set_recirculation",
+        "seat.set_heating",
+        "seat.set_ventilation",
+        "seat.set_massage",
+        "window.set_position",
+        "sunroof.set_position",
+        "sunshade.set_position",
+        "ambient_light.set",
+        "reading_light.set",
+        "mirror.fold",
+        "tailgate.set",
+        "mode.activate",
+        "peripheral.trigger",
+        "climate.adjust_fan_speed",
+        "seat.adjust_heating",
+        "seat.adjust_ventilation",
+        "window.adjust_position",
+        "sunroof.adjust_position",
+        "sunshade.adjust_position",
     }
 
 
 def test_adjust_twins_act_on_their_set_control(catalog):
     """DESIGN section 3: each adjust_* and its set_* twin are one physical control."""
     twins = {
-        "climate.adjust_temperature": "climate.set_temperature", "climate.adjust_fan_speed": "climate.set_fan_speed",
-        "seat.adjust_heating": "seat.set_heating", "seat.adjust_ventilation": "seat.set_ventilation",
-        "window.adjust_position": "window.set_position", "sunroof.adjust_position": "sunroof.set_position",
+        "climate.adjust_temperature": "climate.set_temperature",
+        "climate.adjust_fan_speed": "climate.set_fan_speed",
+        "seat.adjust_heating": "seat.set_heating",
+        "seat.adjust_ventilation": "seat.set_ventilation",
+        "window.adjust_position": "window.set_position",
+        "sunroof.adjust_position": "sunroof.set_position",
         "sunshade.adjust_position": "sunshade.set_position",
     }
     for adjust, twin in twins.items():
@@ -80,7 +102,10 @@ def test_modes_peripherals_needs(catalog):
     assert catalog.modes["car_wash"].requires.speed_kph_max == 0
     assert catalog.modes["pet"].requires.gear is None
     assert {k: p.active for k, p in catalog.peripherals.items()} == {
-        "garage_door": True, "fragrance_diffuser": True, "rear_fridge": False}
+        "garage_door": True,
+        "fragrance_diffuser": True,
+        "rear_fridge": False,
+    }
     assert set(catalog.needs) == {"hot", "cold", "stuffy", "fogged", "glare", "tired"}
     assert all(n.offline_plan for n in catalog.needs.values())
     glare = catalog.needs["glare"]
@@ -115,25 +140,74 @@ def _broken(raw, section, mutate):
 @pytest.mark.parametrize(
     "section,mutate,file,path,problem",
     [
-        ("capabilities", lambda d: d["capabilities"]["climate.set_fan_speed"]["parameters"]["level"].update(min=9),
-         "capabilities.yaml", "capabilities.climate.set_fan_speed.parameters.level", "min is above max"),
-        ("capabilities", lambda d: d["capabilities"]["climate.power"].update(colour="red"),
-         "capabilities.yaml", "capabilities.climate.power.colour", "Extra inputs"),
-        ("capabilities", lambda d: d["capabilities"]["window.set_position"].update(default_target="rear"),
-         "capabilities.yaml", "capabilities.window.set_position.default_target", "not a window target"),
-        ("modes", lambda d: d["modes"]["nap"]["steps"][1]["parameters"].update(celsius=42.0),
-         "modes.yaml", "modes.nap.steps[1].parameters.celsius", "out of range"),
-        ("modes", lambda d: d["modes"]["pet"]["steps"].append({"capability": "climate.warp", "target": "cabin"}),
-         "modes.yaml", "modes.pet.steps[4].capability", "unknown capability"),
-        ("needs", lambda d: d["needs"]["cold"].update(offline_plan=[]),
-         "needs.yaml", "needs.cold.offline_plan", "at least 1"),
-        ("needs", lambda d: d["needs"]["glare"]["offline_plan"][0]["parameters"].update(open_percent=100) or
-         d["needs"]["glare"]["offline_plan"].append({"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}),
-         "needs.yaml", "needs.glare.offline_plan[1]", "not allowed for need"),
-        ("gates", lambda d: d["presence"].update({"seat.set_massage": ["rear_middle"]}),
-         "gates.yaml", "presence.seat.set_massage", "not a member"),
-        ("capabilities", lambda d: d["capabilities"]["climate.power"]["parameters"].update({True: {"type": "bool"}}),
-         "capabilities.yaml", "capabilities.climate.power.parameters", "not a string"),
+        (
+            "capabilities",
+            lambda d: d["capabilities"]["climate.set_fan_speed"]["parameters"]["level"].update(min=9),
+            "capabilities.yaml",
+            "capabilities.climate.set_fan_speed.parameters.level",
+            "min is above max",
+        ),
+        (
+            "capabilities",
+            lambda d: d["capabilities"]["climate.power"].update(colour="red"),
+            "capabilities.yaml",
+            "capabilities.climate.power.colour",
+            "Extra inputs",
+        ),
+        (
+            "capabilities",
+            lambda d: d["capabilities"]["window.set_position"].update(default_target="rear"),
+            "capabilities.yaml",
+            "capabilities.window.set_position.default_target",
+            "not a window target",
+        ),
+        (
+            "modes",
+            lambda d: d["modes"]["nap"]["steps"][1]["parameters"].update(celsius=42.0),
+            "modes.yaml",
+            "modes.nap.steps[1].parameters.celsius",
+            "out of range",
+        ),
+        (
+            "modes",
+            lambda d: d["modes"]["pet"]["steps"].append({"capability": "climate.warp", "target": "cabin"}),
+            "modes.yaml",
+            "modes.pet.steps[4].capability",
+            "unknown capability",
+        ),
+        (
+            "needs",
+            lambda d: d["needs"]["cold"].update(offline_plan=[]),
+            "needs.yaml",
+            "needs.cold.offline_plan",
+            "at least 1",
+        ),
+        (
+            "needs",
+            lambda d: (
+                d["needs"]["glare"]["offline_plan"][0]["parameters"].update(open_percent=100)
+                or d["needs"]["glare"]["offline_plan"].append(
+                    {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+                )
+            ),
+            "needs.yaml",
+            "needs.glare.offline_plan[1]",
+            "not allowed for need",
+        ),
+        (
+            "gates",
+            lambda d: d["presence"].update({"seat.set_massage": ["rear_middle"]}),
+            "gates.yaml",
+            "presence.seat.set_massage",
+            "not a member",
+        ),
+        (
+            "capabilities",
+            lambda d: d["capabilities"]["climate.power"]["parameters"].update({True: {"type": "bool"}}),
+            "capabilities.yaml",
+            "capabilities.climate.power.parameters",
+            "not a string",
+        ),
     ],
 )
 def test_invalid_catalog_names_file_path_problem(raw, section, mutate, file, path, problem):
@@ -151,20 +225,24 @@ def test_catalog_check_cli_refuses_invalid_dir(tmp_path):
     data = yaml.safe_load((dst / "needs.yaml").read_text())
     data["needs"]["tired"]["offline_plan"] = []
     (dst / "needs.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app.cli", "catalog", "check", str(dst)], capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 1
     assert "needs.yaml: needs.tired.offline_plan" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
 def test_catalog_check_cli_accepts_shipped():
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app.cli", "catalog", "check"], capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     assert "catalog OK" in proc.stdout
 
 
 # -- seats.yaml (DESIGN section 3a) -----------------------------------------------
+
 
 def test_seats_section_loads_the_shipped_table(catalog):
     seats = catalog.seats
@@ -183,6 +261,7 @@ def _set(path, value):
         for key in path[:-1]:
             node = node[key]
         node[path[-1]] = value
+
     return mutate
 
 
@@ -192,27 +271,46 @@ def _drop(path):
         for key in path[:-1]:
             node = node[key]
         del node[path[-1]]
+
     return mutate
 
 
 @pytest.mark.parametrize(
     "mutate,path,problem",
     [
-        (_set(["seats", "rear_left", "allow", "climate.warp"], ["rear_left"]),
-         "seats.rear_left.allow.climate.warp", "unknown capability"),
-        (_set(["seats", "rear_right", "allow", "window.set_position"], ["rear_middle"]),
-         "seats.rear_right.allow.window.set_position", "'rear_middle' is not a member"),
-        (_set(["seats", "rear_right", "allow", "window.set_position"], ["all"]),
-         "seats.rear_right.allow.window.set_position", "'all' is not a member"),
-        (_set(["seats", "outside", "allow", "mode.activate"], ["disco"]),
-         "seats.outside.allow.mode.activate", "'disco' is not a member"),
+        (
+            _set(["seats", "rear_left", "allow", "climate.warp"], ["rear_left"]),
+            "seats.rear_left.allow.climate.warp",
+            "unknown capability",
+        ),
+        (
+            _set(["seats", "rear_right", "allow", "window.set_position"], ["rear_middle"]),
+            "seats.rear_right.allow.window.set_position",
+            "'rear_middle' is not a member",
+        ),
+        (
+            _set(["seats", "rear_right", "allow", "window.set_position"], ["all"]),
+            "seats.rear_right.allow.window.set_position",
+            "'all' is not a member",
+        ),
+        (
+            _set(["seats", "outside", "allow", "mode.activate"], ["disco"]),
+            "seats.outside.allow.mode.activate",
+            "'disco' is not a member",
+        ),
         (_set(["seats", "trunk"], {"allow_all": True}), "seats.trunk", "Extra inputs"),
         (_drop(["seats", "unknown"]), "seats.unknown", "Field required"),
-        (_set(["seats", "driver"], {"allow_all": True, "allow": {"tailgate.set": ["cabin"]}}),
-         "seats.driver", "either allow_all or allow"),
+        (
+            _set(["seats", "driver"], {"allow_all": True, "allow": {"tailgate.set": ["cabin"]}}),
+            "seats.driver",
+            "either allow_all or allow",
+        ),
         (_set(["seats", "passenger"], {"allow_all": "yes please"}), "seats.passenger.allow_all", "boolean"),
-        (_set(["child_lock", "capabilities"], ["window.set_position", "window.slam"]),
-         "child_lock.capabilities[1]", "unknown capability"),
+        (
+            _set(["child_lock", "capabilities"], ["window.set_position", "window.slam"]),
+            "child_lock.capabilities[1]",
+            "unknown capability",
+        ),
         (_set(["child_lock", "seats"], ["rear_middle"]), "child_lock.seats[0]", "Input should be"),
         (_set(["speaker_target_types"], ["zone", "armrest"]), "speaker_target_types", "unknown target type"),
         (_set(["colour"], "red"), "colour", "Extra inputs"),
@@ -244,8 +342,9 @@ def test_catalog_check_cli_refuses_bad_seats(tmp_path):
     data = yaml.safe_load((dst / "seats.yaml").read_text())
     data["seats"]["rear_left"]["allow"]["tailgate.sett"] = ["cabin"]
     (dst / "seats.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "catalog", "check", str(dst)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "app.cli", "catalog", "check", str(dst)], capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 1
     assert "seats.yaml: seats.rear_left.allow.tailgate.sett: unknown capability" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -254,12 +353,22 @@ def test_catalog_check_cli_refuses_bad_seats(tmp_path):
 @pytest.mark.parametrize(
     "mutate,problem",
     [
-        (lambda d: d["capabilities"]["climate.adjust_fan_speed"]["parameters"].update(
-            delta_level={"type": "float", "min": -6, "max": 6, "step": 0.5}), "number of the twin's type"),
-        (lambda d: d["capabilities"]["seat.adjust_heating"]["parameters"].update(
-            extra={"type": "int", "min": 0, "max": 1}), "exactly one parameter"),
-        (lambda d: d["capabilities"]["window.adjust_position"].update(target_type="zone", default_target="all"),
-         "twin's target type"),
+        (
+            lambda d: d["capabilities"]["climate.adjust_fan_speed"]["parameters"].update(
+                delta_level={"type": "float", "min": -6, "max": 6, "step": 0.5}
+            ),
+            "number of the twin's type",
+        ),
+        (
+            lambda d: d["capabilities"]["seat.adjust_heating"]["parameters"].update(
+                extra={"type": "int", "min": 0, "max": 1}
+            ),
+            "exactly one parameter",
+        ),
+        (
+            lambda d: d["capabilities"]["window.adjust_position"].update(target_type="zone", default_target="all"),
+            "twin's target type",
+        ),
     ],
 )
 def test_adjust_twins_are_checked(raw, mutate, problem):
@@ -283,11 +392,17 @@ def test_offline_plans_may_name_the_speaker(raw):
 @pytest.mark.parametrize(
     "step,path,problem",
     [
-        ({"capability": "climate.power", "target": "speaker", "parameters": {"on": True}},
-         "needs.cold.offline_plan[0].target", "no speaker member"),
+        (
+            {"capability": "climate.power", "target": "speaker", "parameters": {"on": True}},
+            "needs.cold.offline_plan[0].target",
+            "no speaker member",
+        ),
         # glare may only close the sunshade: a speaker step must be allowed for every seat
-        ({"capability": "window.set_position", "target": "speaker", "parameters": {"open_percent": 0}},
-         "needs.cold.offline_plan[0]", "not allowed for need"),
+        (
+            {"capability": "window.set_position", "target": "speaker", "parameters": {"open_percent": 0}},
+            "needs.cold.offline_plan[0]",
+            "not allowed for need",
+        ),
     ],
 )
 def test_speaker_steps_are_checked(raw, step, path, problem):
@@ -295,8 +410,13 @@ def test_speaker_steps_are_checked(raw, step, path, problem):
     if step["capability"] == "window.set_position":
         data["needs"]["needs"]["cold"]["allowed"] = [
             r for r in data["needs"]["needs"]["cold"]["allowed"] if r["capability"] != "window.set_position"
-        ] + [{"capability": "window.set_position", "targets": ["driver", "passenger"],
-              "direction": {"parameter": "open_percent", "decrease": True}}]
+        ] + [
+            {
+                "capability": "window.set_position",
+                "targets": ["driver", "passenger"],
+                "direction": {"parameter": "open_percent", "decrease": True},
+            }
+        ]
     data["needs"]["needs"]["cold"]["offline_plan"] = [step]
     with pytest.raises(CatalogError) as info:
         catalog_from_dict(data)

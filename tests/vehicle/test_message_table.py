@@ -1,6 +1,7 @@
 """The message table (catalog/messages.yaml) is checked like the rest of the
 catalog: a missing language, a placeholder the code does not fill, or two
 languages naming different values refuse the catalog, naming file and key path."""
+
 from __future__ import annotations
 
 import copy
@@ -31,28 +32,49 @@ def test_shipped_table_covers_every_reason_and_both_languages():
                     assert zh.strip() and entry.variants.get(variant, entry).text["zh"] == zh, (name, key, variant)
 
 
-@pytest.mark.parametrize(("mutate", "path", "problem"), [
-    (lambda d: d["refusals"]["not_fitted"].pop("zh"), "refusals.not_fitted.zh", "missing"),
-    (lambda d: d["statuses"]["failed"].pop("en"), "statuses.failed.en", "missing"),
-    (lambda d: d["refusals"]["out_of_range"]["variants"]["beyond"].pop("zh"),
-     "refusals.out_of_range.variants.beyond.zh", "missing"),
-    (lambda d: d["turns"]["offline"].update(zh="  "), "turns.offline.zh", "non-empty"),
-    (lambda d: d["turns"]["offline"].update(fr="Hors ligne"), "turns.offline.fr", "unknown language"),
-    (lambda d: d["statuses"]["failed"].update(en="{what} failed at {speed}.", zh="{what}在{speed}失败。"),
-     "statuses.failed", "unknown placeholder {speed}"),
-    (lambda d: d["refusals"]["interlock_gear"].update(zh="需要先挂挡。"),
-     "refusals.interlock_gear", "placeholders differ"),
-    (lambda d: d["units"]["degrees"]["variants"]["one"].update(zh="{m}度"),
-     "units.degrees.variants.one", "placeholders differ"),
-    (lambda d: d["success"]["level"].update(en="{what} set to {0}.", zh="{what}已调到{0}。"),
-     "success.level.en", "not a plain name"),
-    (lambda d: d["success"]["level"].update(en="{what set to.", zh="{what已调到。"),
-     "success.level.en", "malformed"),
-    (lambda d: d["refusals"].pop("child_lock"), "refusals.child_lock", "missing (the code reads it)"),
-    (lambda d: d.pop("names"), "names", "missing"),
-    (lambda d: d.update(greetings={"hi": {"en": "Hi", "zh": "你好"}}), "greetings", "unknown section"),
-    (lambda d: d["bool_choices"].update({True: {"en": "x", "zh": "甲"}}), "bool_choices", "plain word"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "path", "problem"),
+    [
+        (lambda d: d["refusals"]["not_fitted"].pop("zh"), "refusals.not_fitted.zh", "missing"),
+        (lambda d: d["statuses"]["failed"].pop("en"), "statuses.failed.en", "missing"),
+        (
+            lambda d: d["refusals"]["out_of_range"]["variants"]["beyond"].pop("zh"),
+            "refusals.out_of_range.variants.beyond.zh",
+            "missing",
+        ),
+        (lambda d: d["turns"]["offline"].update(zh="  "), "turns.offline.zh", "non-empty"),
+        (lambda d: d["turns"]["offline"].update(fr="Hors ligne"), "turns.offline.fr", "unknown language"),
+        (
+            lambda d: d["statuses"]["failed"].update(en="{what} failed at {speed}.", zh="{what}在{speed}失败。"),
+            "statuses.failed",
+            "unknown placeholder {speed}",
+        ),
+        (
+            lambda d: d["refusals"]["interlock_gear"].update(zh="需要先挂挡。"),
+            "refusals.interlock_gear",
+            "placeholders differ",
+        ),
+        (
+            lambda d: d["units"]["degrees"]["variants"]["one"].update(zh="{m}度"),
+            "units.degrees.variants.one",
+            "placeholders differ",
+        ),
+        (
+            lambda d: d["success"]["level"].update(en="{what} set to {0}.", zh="{what}已调到{0}。"),
+            "success.level.en",
+            "not a plain name",
+        ),
+        (
+            lambda d: d["success"]["level"].update(en="{what set to.", zh="{what已调到。"),
+            "success.level.en",
+            "malformed",
+        ),
+        (lambda d: d["refusals"].pop("child_lock"), "refusals.child_lock", "missing (the code reads it)"),
+        (lambda d: d.pop("names"), "names", "missing"),
+        (lambda d: d.update(greetings={"hi": {"en": "Hi", "zh": "你好"}}), "greetings", "unknown section"),
+        (lambda d: d["bool_choices"].update({True: {"en": "x", "zh": "甲"}}), "bool_choices", "plain word"),
+    ],
+)
 def test_a_broken_entry_is_refused_with_its_path(mutate, path, problem):
     doc = shipped()
     mutate(doc)

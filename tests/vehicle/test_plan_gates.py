@@ -1,4 +1,5 @@
 """Strict plan validation, relative adjust resolution and the hardware gates."""
+
 from __future__ import annotations
 
 import re
@@ -67,8 +68,9 @@ def test_validate_refuses(catalog, cap, target, params, reason):
 
 def test_out_of_range_names_allowed_range_never_clamps(catalog):
     r = validate_action(catalog, "climate.set_temperature", "driver", {"celsius": 72.0})
-    assert r.message("en") == ("Driver temperature can be set from 16 to 30 degrees, in half-degree steps, "
-                               "so 72 degrees is not possible.")
+    assert r.message("en") == (
+        "Driver temperature can be set from 16 to 30 degrees, in half-degree steps, so 72 degrees is not possible."
+    )
     assert r.message("zh") == "主驾温度72度超出范围，可设16到30度，步长半度。"
 
 
@@ -113,8 +115,12 @@ def test_group_refusal_names_the_group(catalog):
     from vehicle.plan import control_name
     from vehicle.refusals import group_refusal
 
-    st = StubState(controls={("climate.set_temperature", m): {"celsius": 30.0}
-                             for m in ("driver", "passenger", "rear_left", "rear_right")})
+    st = StubState(
+        controls={
+            ("climate.set_temperature", m): {"celsius": 30.0}
+            for m in ("driver", "passenger", "rear_left", "rear_right")
+        }
+    )
     out = to_commands(catalog, st, Action("climate.adjust_temperature", "all", {"delta_celsius": 1.0}, vague=True))
     r = group_refusal(control_name(catalog, "climate.adjust_temperature", "all"), out)
     assert r.message("en") == "Temperature in all zones is already at its highest setting, 30 degrees."
@@ -122,17 +128,28 @@ def test_group_refusal_names_the_group(catalog):
     unknown = to_commands(catalog, StubState(), Action("window.adjust_position", "all", {"delta_percent": 20}))
     r = group_refusal(control_name(catalog, "window.adjust_position", "all"), unknown)
     assert r.reason == Reason.STATE_UNKNOWN and "all windows" in r.message("en") and "全部车窗" in r.message("zh")
-    different = StubState(controls={("climate.set_temperature", m): {"celsius": t}
-                                    for m, t in (("driver", 28.0), ("passenger", 29.5), ("rear_left", 27.0), ("rear_right", 30.0))})
+    different = StubState(
+        controls={
+            ("climate.set_temperature", m): {"celsius": t}
+            for m, t in (("driver", 28.0), ("passenger", 29.5), ("rear_left", 27.0), ("rear_right", 30.0))
+        }
+    )
     out = to_commands(catalog, different, Action("climate.adjust_temperature", "all", {"delta_celsius": 5.0}))
     r = group_refusal(control_name(catalog, "climate.adjust_temperature", "all"), out)
     assert r.message("en") == "Temperature in all zones can't go past the highest setting, 30 degrees."
     assert r.message("zh") == "全车温度不能超过最高的30度。"
-    wins = StubState(controls={("window.set_position", m): {"open_percent": p}
-                               for m, p in (("driver", 90), ("passenger", 100), ("rear_left", 95), ("rear_right", 99))})
+    wins = StubState(
+        controls={
+            ("window.set_position", m): {"open_percent": p}
+            for m, p in (("driver", 90), ("passenger", 100), ("rear_left", 95), ("rear_right", 99))
+        }
+    )
     out = to_commands(catalog, wins, Action("window.adjust_position", "all", {"delta_percent": 20}))
     r = group_refusal(control_name(catalog, "window.adjust_position", "all"), out)
-    assert (r.message("en"), r.message("zh")) == ("All windows can't go further than fully open.", "全部车窗不能超过全开。")
+    assert (r.message("en"), r.message("zh")) == (
+        "All windows can't go further than fully open.",
+        "全部车窗不能超过全开。",
+    )
     mixed = [unknown[0], Refusal(Reason.NOT_FITTED, ("rear left seat ventilation", "左后座椅通风"))]
     assert group_refusal(("x", "x"), mixed) is unknown[0]
     assert group_refusal(("x", "x"), []) is None
@@ -140,14 +157,19 @@ def test_group_refusal_names_the_group(catalog):
 
 def test_validate_accepts_and_defaults(catalog):
     assert validate_action(catalog, "climate.set_temperature", None, {"celsius": 21}) == Action(
-        "climate.set_temperature", "all", {"celsius": 21})
+        "climate.set_temperature", "all", {"celsius": 21}
+    )
     assert validate_action(catalog, "ambient_light.set", "cabin", {"color": "blue"}).parameters == {"color": "blue"}
     assert validate_action(catalog, "peripheral.trigger", "rear_fridge", {}).target == "rear_fridge"
 
 
 def test_adjust_against_confirmed_setpoint(catalog):
-    st = StubState(controls={("climate.set_temperature", "driver"): {"celsius": 22.0},
-                             ("climate.set_temperature", "passenger"): {"celsius": 29.5}})
+    st = StubState(
+        controls={
+            ("climate.set_temperature", "driver"): {"celsius": 22.0},
+            ("climate.set_temperature", "passenger"): {"celsius": 29.5},
+        }
+    )
     assert resolve_adjust(catalog, st, "driver", 1.5) == Command("climate.set_temperature", "driver", {"celsius": 23.5})
     over = resolve_adjust(catalog, st, "passenger", 1.0)
     assert over.reason == Reason.OUT_OF_RANGE and "29.5" in over.message("en")
@@ -187,13 +209,25 @@ def test_tailgate_interlocks(catalog):
 def test_sunroof_speed_interlock_only_on_increase(catalog):
     fast = StubState(Reading(130.0, "D"), controls={("sunroof.set_position", "cabin"): {"open_percent": 40}})
     ctx = _ctx(catalog, state=fast)
-    assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 60})).reason == Reason.INTERLOCK_SPEED
+    assert (
+        check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 60})).reason
+        == Reason.INTERLOCK_SPEED
+    )
     assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 10})) is None
-    assert check_command(_ctx(catalog, state=StubState(Reading(120.0, "D"))),
-                         Command("sunroof.set_position", "cabin", {"open_percent": 60})) is None
+    assert (
+        check_command(
+            _ctx(catalog, state=StubState(Reading(120.0, "D"))),
+            Command("sunroof.set_position", "cabin", {"open_percent": 60}),
+        )
+        is None
+    )
     unknown_pos = StubState(Reading(130.0, "D"))
-    assert check_command(_ctx(catalog, state=unknown_pos),
-                         Command("sunroof.set_position", "cabin", {"open_percent": 5})).reason == Reason.INTERLOCK_SPEED
+    assert (
+        check_command(
+            _ctx(catalog, state=unknown_pos), Command("sunroof.set_position", "cabin", {"open_percent": 5})
+        ).reason
+        == Reason.INTERLOCK_SPEED
+    )
 
 
 def test_closing_is_never_gated_on_unknown_or_stale_state(catalog):
@@ -203,10 +237,15 @@ def test_closing_is_never_gated_on_unknown_or_stale_state(catalog):
         assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 0})) is None
         assert check_command(ctx, Command("tailgate.set", "cabin", {"open": False})) is None
         assert check_command(ctx, Command("sunroof.set_position", "cabin", {"open_percent": 5})).reason in (
-            Reason.INTERLOCK_UNKNOWN, Reason.INTERLOCK_SPEED)
+            Reason.INTERLOCK_UNKNOWN,
+            Reason.INTERLOCK_SPEED,
+        )
     # a smaller opening than the confirmed one is closing, stale or not
     stale_open = StubState(stale=True, controls={("sunroof.set_position", "cabin"): {"open_percent": 80}})
-    assert check_command(_ctx(catalog, state=stale_open), Command("sunroof.set_position", "cabin", {"open_percent": 30})) is None
+    assert (
+        check_command(_ctx(catalog, state=stale_open), Command("sunroof.set_position", "cabin", {"open_percent": 30}))
+        is None
+    )
 
 
 def test_execution_mode_gate(catalog):
@@ -233,9 +272,9 @@ def test_mode_steps_and_their_verdicts(catalog):
     from vehicle.gates import check_mode, mode_commands
 
     cmds = mode_commands(catalog, "car_wash")
-    assert [(c.capability, c.member) for c in cmds][:5] == [("window.set_position", m) for m in
-                                                            ("driver", "passenger", "rear_left", "rear_right")] + [
-        ("sunroof.set_position", "cabin")]
+    assert [(c.capability, c.member) for c in cmds][:5] == [
+        ("window.set_position", m) for m in ("driver", "passenger", "rear_left", "rear_right")
+    ] + [("sunroof.set_position", "cabin")]
     refusal, verdicts = check_mode(_ctx(catalog, execution_mode="hardware"), "car_wash", cmds)
     assert refusal.reason == Reason.EXECUTION_MODE and "car wash" in refusal.message("en").lower()
     assert all(v.reason == Reason.EXECUTION_MODE for v in verdicts)
@@ -245,9 +284,19 @@ def test_every_reason_has_both_messages():
     for code in all_reasons():
         r = Refusal(Reason(code), ("the sunroof", "天窗"))
         assert r.message("en") and r.message("zh") and "{" not in r.message("en") + r.message("zh")
-    required = {"unknown_capability", "unknown_target", "invalid_parameter", "out_of_range", "state_unknown",
-                "not_fitted", "inactive_peripheral", "interlock_speed", "interlock_gear", "interlock_unknown",
-                "execution_mode"}
+    required = {
+        "unknown_capability",
+        "unknown_target",
+        "invalid_parameter",
+        "out_of_range",
+        "state_unknown",
+        "not_fitted",
+        "inactive_peripheral",
+        "interlock_speed",
+        "interlock_gear",
+        "interlock_unknown",
+        "execution_mode",
+    }
     assert required <= set(all_reasons())
 
 
@@ -259,13 +308,19 @@ def test_every_reason_and_variant_reads_naturally_in_both_languages():
 
     detail = {
         "allowed": Words("from 16 to 30 degrees, in half-degree steps", "16到30度，步长半度"),
-        "value": Words("72 degrees", "72度"), "current": Words("29.5 degrees", "29.5度"),
-        "change": Words("raising it by 1 degree", "调高1度"), "end": Words("highest setting", "最高"),
-        "limit": Words("30 degrees", "30度"), "needs": Words("a colour or a brightness", "颜色或亮度"),
-        "seat": Words("rear-left", "左后"), "speed": "130", "gear": "P", "mode": "unarmed hardware",
+        "value": Words("72 degrees", "72度"),
+        "current": Words("29.5 degrees", "29.5度"),
+        "change": Words("raising it by 1 degree", "调高1度"),
+        "end": Words("highest setting", "最高"),
+        "limit": Words("30 degrees", "30度"),
+        "needs": Words("a colour or a brightness", "颜色或亮度"),
+        "seat": Words("rear-left", "左后"),
+        "speed": "130",
+        "gear": "P",
+        "mode": "unarmed hardware",
     }
     seen = set()
-    for (reason, variant) in _MESSAGES:
+    for reason, variant in _MESSAGES:
         seen.add(reason)
         r = Refusal(reason, ("driver window", "主驾车窗"), {**detail, "variant": variant})
         en, zh = r.message("en"), r.message("zh")

@@ -1,5 +1,6 @@
 """Seats (DESIGN section 3a): the shipped permission table, the child lock and
 the speaker's member, through vehicle.seats only (pure, in-process)."""
+
 from __future__ import annotations
 
 import re
@@ -16,10 +17,16 @@ REAR = ("rear_left", "rear_right")
 #: on its own member ("its own window, its own seat controls and reading
 #: light, its own zone's temperature (set and adjust), nothing else").
 REAR_OWN = {
-    "window.set_position", "window.adjust_position",
-    "seat.set_heating", "seat.adjust_heating", "seat.set_ventilation", "seat.adjust_ventilation", "seat.set_massage",
+    "window.set_position",
+    "window.adjust_position",
+    "seat.set_heating",
+    "seat.adjust_heating",
+    "seat.set_ventilation",
+    "seat.adjust_ventilation",
+    "seat.set_massage",
     "reading_light.set",
-    "climate.set_temperature", "climate.adjust_temperature",
+    "climate.set_temperature",
+    "climate.adjust_temperature",
 }
 
 
@@ -72,16 +79,24 @@ def test_forbidden_commands_from_the_back(catalog):
     r = seat_refusal(catalog, "rear_right", "window.set_position", "driver", child_lock=False)
     assert r.message("en") == "Driver window can't be operated from the rear-right seat."
     assert r.message("zh") == "右后座位不能操作主驾车窗。"
-    for cap, member in (("mode.activate", "nap"), ("peripheral.trigger", "garage_door"), ("climate.set_ac", "cabin"),
-                        ("climate.set_fan_speed", "cabin"), ("sunroof.adjust_position", "cabin"),
-                        ("climate.adjust_temperature", "rear_right"), ("seat.set_heating", "driver")):
+    for cap, member in (
+        ("mode.activate", "nap"),
+        ("peripheral.trigger", "garage_door"),
+        ("climate.set_ac", "cabin"),
+        ("climate.set_fan_speed", "cabin"),
+        ("sunroof.adjust_position", "cabin"),
+        ("climate.adjust_temperature", "rear_right"),
+        ("seat.set_heating", "driver"),
+    ):
         assert seat_refusal(catalog, "rear_left", cap, member, child_lock=False).reason == Reason.SEAT_NOT_PERMITTED
 
 
 def test_close_all_windows_from_the_back_is_per_member(catalog):
     """'close all the windows' from rear_left: its own window, the others refused."""
-    verdicts = {m: seat_refusal(catalog, "rear_left", "window.set_position", m, child_lock=False)
-                for m in catalog.members("window.set_position", "all")}
+    verdicts = {
+        m: seat_refusal(catalog, "rear_left", "window.set_position", m, child_lock=False)
+        for m in catalog.members("window.set_position", "all")
+    }
     assert verdicts["rear_left"] is None
     assert all(verdicts[m].reason == Reason.SEAT_NOT_PERMITTED for m in ("driver", "passenger", "rear_right"))
     assert permitted_members(catalog, "rear_left", "window.set_position") == ("rear_left",)
@@ -90,7 +105,12 @@ def test_close_all_windows_from_the_back_is_per_member(catalog):
     assert not permits(catalog, "rear_left", "climate.set_temperature", "rear")
     assert permits(catalog, "driver", "climate.set_temperature", "rear")
     assert permitted_members(catalog, "outside", "window.set_position") == ()
-    assert permitted_members(catalog, "passenger", "seat.set_heating") == ("driver", "passenger", "rear_left", "rear_right")
+    assert permitted_members(catalog, "passenger", "seat.set_heating") == (
+        "driver",
+        "passenger",
+        "rear_left",
+        "rear_right",
+    )
 
 
 @pytest.mark.parametrize("seat", REAR)
@@ -104,7 +124,10 @@ def test_child_lock_refuses_rear_windows_from_the_back(catalog, seat):
     # the child lock is about windows: the seat heater still works
     assert seat_refusal(catalog, seat, "seat.set_heating", seat, child_lock=True) is None
     # a member the seat may not operate at all stays seat_not_permitted
-    assert seat_refusal(catalog, seat, "window.set_position", "driver", child_lock=True).reason == Reason.SEAT_NOT_PERMITTED
+    assert (
+        seat_refusal(catalog, seat, "window.set_position", "driver", child_lock=True).reason
+        == Reason.SEAT_NOT_PERMITTED
+    )
 
 
 def test_child_lock_does_not_stop_the_front(catalog):
@@ -121,10 +144,17 @@ def test_child_lock_sentences(catalog):
 
 
 def test_seat_sentences_are_speakable_chinese(catalog):
-    cases = [(seat, cap, member, lock) for seat in ("rear_left", "rear_right", "outside", "Driver")
-             for cap, member in (("tailgate.set", "cabin"), ("window.set_position", seat if seat in REAR else "driver"),
-                                 ("mode.activate", "nap"), ("peripheral.trigger", "garage_door"))
-             for lock in (True, None)]
+    cases = [
+        (seat, cap, member, lock)
+        for seat in ("rear_left", "rear_right", "outside", "Driver")
+        for cap, member in (
+            ("tailgate.set", "cabin"),
+            ("window.set_position", seat if seat in REAR else "driver"),
+            ("mode.activate", "nap"),
+            ("peripheral.trigger", "garage_door"),
+        )
+        for lock in (True, None)
+    ]
     seen = 0
     for seat, cap, member, lock in cases:
         r = seat_refusal(catalog, seat, cap, member, child_lock=lock)
@@ -154,15 +184,32 @@ def test_seat_sentences_are_speakable_chinese(catalog):
 def test_speaker_member(catalog, seat, window, seat_member, zone):
     assert speaker_member(catalog, seat, "window.set_position") == window
     assert speaker_member(catalog, seat, "window.adjust_position") == window
-    for cap in ("seat.set_heating", "seat.adjust_heating", "seat.set_ventilation", "seat.set_massage", "reading_light.set"):
+    for cap in (
+        "seat.set_heating",
+        "seat.adjust_heating",
+        "seat.set_ventilation",
+        "seat.set_massage",
+        "reading_light.set",
+    ):
         assert speaker_member(catalog, seat, cap) == seat_member
     assert speaker_member(catalog, seat, "climate.set_temperature") == zone
     assert speaker_member(catalog, seat, "climate.adjust_temperature") == zone
 
 
-@pytest.mark.parametrize("cap", ["climate.power", "climate.set_fan_speed", "climate.adjust_fan_speed", "tailgate.set",
-                                 "sunroof.set_position", "climate.set_defrost", "mode.activate", "peripheral.trigger",
-                                 "climate.warp"])
+@pytest.mark.parametrize(
+    "cap",
+    [
+        "climate.power",
+        "climate.set_fan_speed",
+        "climate.adjust_fan_speed",
+        "tailgate.set",
+        "sunroof.set_position",
+        "climate.set_defrost",
+        "mode.activate",
+        "peripheral.trigger",
+        "climate.warp",
+    ],
+)
 def test_no_speaker_member_for_cabin_defrost_mode_peripheral(catalog, cap):
     for seat in SEATS:
         assert speaker_member(catalog, seat, cap) is None

@@ -7,6 +7,7 @@ catalog), passed through the project's own ``speakable()``: no ``°``, ``%``,
 markdown or emoji; no English letters in Chinese; no stray spaces; and
 nothing left for ``speakable()`` to repair (the table is speakable as it is).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -97,23 +98,45 @@ def details() -> list[dict]:
     seats = list(SEAT_WORDS.values())
     needs = join_choices([PARAMETER_WORDS[n] for n in ("color", "brightness")])
     for (name, param), seat, gear, mode in zip(
-        itertools.cycle(numeric_parameters()), itertools.cycle(seats), itertools.cycle("PRND"),
+        itertools.cycle(numeric_parameters()),
+        itertools.cycle(seats),
+        itertools.cycle("PRND"),
         itertools.cycle(("simulation", "dry_run", "hardware", "unarmed hardware")),
     ):
         if param.type in ("int", "float"):
             up = name != "delta_percent"
             value = (param.max or 0) + 5
-            out.append({
-                "allowed": range_words(param, name), "value": amount(value, name) if not name.startswith("delta_")
-                else change_words(value, name), "current": amount(param.max, name), "change": change_words(2, name),
-                "end": end_words(name, up), "limit": level_limit(param.max, name), "needs": needs, "seat": seat,
-                "speed": "130", "gear": gear, "mode": mode,
-            })
+            out.append(
+                {
+                    "allowed": range_words(param, name),
+                    "value": amount(value, name) if not name.startswith("delta_") else change_words(value, name),
+                    "current": amount(param.max, name),
+                    "change": change_words(2, name),
+                    "end": end_words(name, up),
+                    "limit": level_limit(param.max, name),
+                    "needs": needs,
+                    "seat": seat,
+                    "speed": "130",
+                    "gear": gear,
+                    "mode": mode,
+                }
+            )
         else:
-            out.append({"allowed": range_words(param, name), "value": Words("plaid", "格子"), "needs": needs,
-                        "seat": seat, "speed": "5", "gear": gear, "mode": mode, "current": Words("off", "关"),
-                        "change": change_words(-1, "delta_level"), "end": end_words("open_percent", False),
-                        "limit": level_limit(0, "level")})
+            out.append(
+                {
+                    "allowed": range_words(param, name),
+                    "value": Words("plaid", "格子"),
+                    "needs": needs,
+                    "seat": seat,
+                    "speed": "5",
+                    "gear": gear,
+                    "mode": mode,
+                    "current": Words("off", "关"),
+                    "change": change_words(-1, "delta_level"),
+                    "end": end_words("open_percent", False),
+                    "limit": level_limit(0, "level"),
+                }
+            )
         if len(out) >= 24:
             return out
     return out
@@ -157,8 +180,12 @@ def test_refusals_from_the_real_producers_are_speakable(lang):
             assert isinstance(refusal, Refusal), (cap_id, current, delta)
             seen.add((refusal.reason, refusal.detail.get("variant")))
             assert_speakable(refusal.message(lang), lang, (cap_id, current, delta))
-    assert {(Reason.OUT_OF_RANGE, "beyond"), (Reason.OUT_OF_RANGE, "at_end_position"),
-            (Reason.STATE_UNKNOWN, None), (Reason.INVALID_PARAMETER, "bool")} <= seen
+    assert {
+        (Reason.OUT_OF_RANGE, "beyond"),
+        (Reason.OUT_OF_RANGE, "at_end_position"),
+        (Reason.STATE_UNKNOWN, None),
+        (Reason.INVALID_PARAMETER, "bool"),
+    } <= seen
 
 
 @dataclass
@@ -174,8 +201,9 @@ def test_a_refusal_for_all_four_zones_names_the_group_in_both_languages():
     refusals = [Refusal(Reason.STATE_UNKNOWN, control_name(CATALOG, "climate.set_temperature", m)) for m in members]
     group = group_refusal(control_name(CATALOG, "climate.set_temperature", "all"), refusals)
     assert group is not None
-    assert group.message("en") == ("The current setting is not known yet for temperature in all zones, "
-                                   "so it can't be raised or lowered.")
+    assert group.message("en") == (
+        "The current setting is not known yet for temperature in all zones, so it can't be raised or lowered."
+    )
     assert group.message("zh") == "全车温度当前设定未知，无法相对调节。"
 
 
@@ -198,8 +226,15 @@ def sample_parameters(cap_id: str) -> list[dict]:
         elif param.type == "enum":
             out += [{name: c} for c in param.choices or ()]
         else:
-            out += [{name: v} for v in {param.min, param.max, (param.min + param.max) / 2 if param.type == "float"
-                                        else (param.min + param.max) // 2} if v != 0 or not name.startswith("delta_")]
+            out += [
+                {name: v}
+                for v in {
+                    param.min,
+                    param.max,
+                    (param.min + param.max) / 2 if param.type == "float" else (param.min + param.max) // 2,
+                }
+                if v != 0 or not name.startswith("delta_")
+            ]
     if len(cap.parameters) > 1:
         out.append({n: (p.choices[0] if p.type == "enum" else p.max) for n, p in cap.parameters.items()})
     return out
@@ -218,10 +253,18 @@ def test_every_success_sentence_is_speakable_for_voice(lang):
 
 def test_success_on_screen_writes_units_short_and_by_voice_as_words():
     params = {"celsius": 22.5}
-    assert success_sentence(CATALOG, "climate.set_temperature", "driver", params, "en") == "Driver temperature set to 22.5 °C."
-    assert success_sentence(CATALOG, "climate.set_temperature", "driver", params, "zh", voice=True) == "主驾温度已设为22.5度。"
+    assert (
+        success_sentence(CATALOG, "climate.set_temperature", "driver", params, "en")
+        == "Driver temperature set to 22.5 °C."
+    )
+    assert (
+        success_sentence(CATALOG, "climate.set_temperature", "driver", params, "zh", voice=True)
+        == "主驾温度已设为22.5度。"
+    )
     light = {"color": "purple", "brightness": 30}
-    assert success_sentence(CATALOG, "ambient_light.set", "cabin", light, "zh", voice=True).endswith("已设为紫色，亮度百分之30。")
+    assert success_sentence(CATALOG, "ambient_light.set", "cabin", light, "zh", voice=True).endswith(
+        "已设为紫色，亮度百分之30。"
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -262,9 +305,13 @@ def test_lists_join_in_each_language():
 
 
 def test_sentences_join_without_spaces_in_chinese_and_with_one_in_english():
-    zh = [success_sentence(CATALOG, "climate.set_ac", "cabin", {"on": True}, "zh", voice=True),
-          status_sentence("unconfirmed", CATALOG, "window.set_position", "all", "zh"), " ", None,
-          turn_sentence("offline", "zh")]
+    zh = [
+        success_sentence(CATALOG, "climate.set_ac", "cabin", {"on": True}, "zh", voice=True),
+        status_sentence("unconfirmed", CATALOG, "window.set_position", "all", "zh"),
+        " ",
+        None,
+        turn_sentence("offline", "zh"),
+    ]
     joined = join_sentences(zh, "zh")
     assert joined == "制冷已打开。全部车窗已发送，但车辆没有确认。助手暂时离线，我仍然可以控制车内设备。"
     assert_speakable(joined, "zh", "joined")

@@ -4,6 +4,7 @@ A value is checked exactly as the encoder will encode it: what
 ``validate_action`` accepts, the real DBC codec carries unchanged; what the
 codec would refuse (22.4999999999) is refused here, per action, with the
 allowed range and step, never coerced."""
+
 from __future__ import annotations
 
 import math
@@ -48,9 +49,9 @@ def test_non_finite_numbers_are_refused_with_range(catalog, value):
 @pytest.mark.parametrize(
     "cap,target,param,value,reason",
     [
-        ("climate.set_fan_speed", "cabin", "level", True, Reason.INVALID_PARAMETER),      # bool is never an int
+        ("climate.set_fan_speed", "cabin", "level", True, Reason.INVALID_PARAMETER),  # bool is never an int
         ("climate.set_fan_speed", "cabin", "level", False, Reason.INVALID_PARAMETER),
-        ("climate.set_fan_speed", "cabin", "level", 3.0, Reason.INVALID_PARAMETER),       # JSON numbers are typed
+        ("climate.set_fan_speed", "cabin", "level", 3.0, Reason.INVALID_PARAMETER),  # JSON numbers are typed
         ("climate.set_fan_speed", "cabin", "level", 10**30, Reason.OUT_OF_RANGE),
         ("climate.set_fan_speed", "cabin", "level", "3", Reason.INVALID_PARAMETER),
         ("climate.set_fan_speed", "cabin", "level", None, Reason.INVALID_PARAMETER),
@@ -63,7 +64,7 @@ def test_non_finite_numbers_are_refused_with_range(catalog, value):
         ("climate.adjust_fan_speed", "cabin", "delta_level", 0, Reason.OUT_OF_RANGE),
         ("window.set_position", "driver", "open_percent", 50.5, Reason.INVALID_PARAMETER),
         ("window.adjust_position", "driver", "delta_percent", -101, Reason.OUT_OF_RANGE),
-        ("climate.set_ac", "cabin", "on", 1, Reason.INVALID_PARAMETER),                   # an int is never a bool
+        ("climate.set_ac", "cabin", "on", 1, Reason.INVALID_PARAMETER),  # an int is never a bool
         ("climate.set_ac", "cabin", "on", 0, Reason.INVALID_PARAMETER),
         ("climate.set_ac", "cabin", "on", "true", Reason.INVALID_PARAMETER),
         ("ambient_light.set", "cabin", "color", "Blue", Reason.INVALID_PARAMETER),
@@ -79,8 +80,10 @@ def test_hostile_values_are_refused_never_coerced(catalog, cap, target, param, v
 
 def test_one_bad_action_is_refused_alone(catalog):
     """Per action: a bad value in one action says nothing about the next."""
-    results = [validate_action(catalog, "climate.set_temperature", "all", {"celsius": 22.4999999999}),
-               validate_action(catalog, "window.set_position", "driver", {"open_percent": 30})]
+    results = [
+        validate_action(catalog, "climate.set_temperature", "all", {"celsius": 22.4999999999}),
+        validate_action(catalog, "window.set_position", "driver", {"open_percent": 30}),
+    ]
     assert isinstance(results[0], Refusal)
     assert results[1] == Action("window.set_position", "driver", {"open_percent": 30})
 
@@ -103,18 +106,30 @@ def test_every_grid_value_is_accepted_and_encodes(catalog, codec):
 
 def _values(param):
     """Everything a model might send for one parameter, biased to the edges."""
-    anything = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8),
-                         st.sampled_from(["on", "true", "1", "red", "blue", "white"]))
+    anything = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.text(max_size=8),
+        st.sampled_from(["on", "true", "1", "red", "blue", "white"]),
+    )
     if param.type not in ("int", "float"):
         return anything
     step = param.effective_step or 1
     n = int(round((param.max - param.min) / step))
     on_grid = st.integers(-2, n + 2).map(lambda k: param.min + k * step)
-    tiny = st.one_of(st.floats(-1e-6, 1e-6), st.sampled_from([1e-10, -1e-10, 1e-12, -3e-11, 2.0 ** -40]))
+    tiny = st.one_of(st.floats(-1e-6, 1e-6), st.sampled_from([1e-10, -1e-10, 1e-12, -3e-11, 2.0**-40]))
     near_grid = st.tuples(on_grid, tiny).map(lambda t: t[0] + t[1])
     next_to_grid = st.tuples(on_grid, st.sampled_from([math.inf, -math.inf])).map(lambda t: math.nextafter(t[0], t[1]))
-    return st.one_of(anything, on_grid, near_grid, next_to_grid, on_grid.map(int),
-                     st.floats(min_value=param.min - 1, max_value=param.max + 1))
+    return st.one_of(
+        anything,
+        on_grid,
+        near_grid,
+        next_to_grid,
+        on_grid.map(int),
+        st.floats(min_value=param.min - 1, max_value=param.max + 1),
+    )
 
 
 @st.composite

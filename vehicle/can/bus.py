@@ -2,6 +2,7 @@
 
 Shared by the link and the ECU simulator, so both refuse the same way.
 """
+
 from __future__ import annotations
 
 import can
@@ -34,4 +35,6 @@ def open_bus(interface: str, channel: str) -> can.BusABC:
     except (can.CanError, OSError, ValueError, ImportError) as exc:
         raise LinkError(f"cannot open CAN bus: interface {interface!r} channel {channel!r}: {exc}") from exc
     except Exception as exc:  # backend-specific errors (e.g. can_remote.RemoteError)
-        raise LinkError(f"cannot open CAN bus: interface {interface!r} channel {channel!r}: {type(exc).__name__}: {exc}") from exc
+        raise LinkError(
+            f"cannot open CAN bus: interface {interface!r} channel {channel!r}: {type(exc).__name__}: {exc}"
+        ) from exc

@@ -11,6 +11,7 @@ full disk) never fails the frame it records: the frame was sent or received
 all the same. The log goes to state ``error``, the failure is logged once,
 and sending and receiving go on.
 """
+
 from __future__ import annotations
 
 import logging
@@ -76,8 +77,11 @@ class CanLog:
             except (OSError, ValueError) as exc:
                 self.failed_writes += 1
                 if self.state == "ok":
-                    log.error("--can-log %s: write failed (%s); frames still flow, the log is incomplete",
-                              self.path, getattr(exc, "strerror", None) or type(exc).__name__)
+                    log.error(
+                        "--can-log %s: write failed (%s); frames still flow, the log is incomplete",
+                        self.path,
+                        getattr(exc, "strerror", None) or type(exc).__name__,
+                    )
                 self.state = "error"
                 return
             if self.state == "error":
@@ -96,4 +100,3 @@ class CanLog:
 
 def _asc_writer(file: object) -> can.io.ASCWriter:
     return can.io.ASCWriter(file)
-

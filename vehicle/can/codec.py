@@ -8,6 +8,7 @@ value silently). Every failure is a :class:`CodecError`; cantools' own
 ``EncodeError``, ``DecodeError``, ``KeyError`` (unknown choice) and
 ``OverflowError`` never escape.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -164,7 +165,13 @@ class FrameCodec:
         return self._encode(spec, signals)
 
     def encode_vehicle_status(self, speed_kph: float, gear: str, counter: int, child_lock: bool = False) -> Frame:
-        signals = {"Crc": 0, "Counter": counter, "SpeedKph": speed_kph, "Gear": gear, "ChildLock": int(bool(child_lock))}
+        signals = {
+            "Crc": 0,
+            "Counter": counter,
+            "SpeedKph": speed_kph,
+            "Gear": gear,
+            "ChildLock": int(bool(child_lock)),
+        }
         return self._encode(self.dbc.vehicle_status, signals)
 
     def decode_status(self, frame: Frame) -> Status | None:
@@ -187,7 +194,10 @@ class FrameCodec:
             return ButtonStatus(frame.id, counter, echo, presses)
         control = self.dbc.controls[spec.subject]
         values = {
-            member: {p: _from_signal(param, raw[control.status_signal(p, member)], spec.name) for p, param in control.parameters.items()}
+            member: {
+                p: _from_signal(param, raw[control.status_signal(p, member)], spec.name)
+                for p, param in control.parameters.items()
+            }
             for member in control.members
         }
         return ControlStatus(frame.id, counter, echo, spec.subject, values)
@@ -198,7 +208,9 @@ class FrameCodec:
         if control is None:
             raise CodecError(f"{command.capability!r} has no command message (not a state-holding capability)")
         if command.member not in control.members:
-            raise CodecError(f"{command.capability}: {command.member!r} is not a fitted member ({', '.join(control.members)})")
+            raise CodecError(
+                f"{command.capability}: {command.member!r} is not a fitted member ({', '.join(control.members)})"
+            )
         return control
 
     def _command_values(self, control: ControlSpec, command: Command) -> dict[str, Any]:
@@ -210,7 +222,9 @@ class FrameCodec:
         out: dict[str, Any] = {}
         for pname, param in control.parameters.items():
             if pname in command.parameters:
-                out[control.command_signal(pname)] = _to_signal(command.capability, pname, param, command.parameters[pname])
+                out[control.command_signal(pname)] = _to_signal(
+                    command.capability, pname, param, command.parameters[pname]
+                )
             elif param.optional:
                 out[control.command_signal(pname)] = NOT_REQUESTED
             else:

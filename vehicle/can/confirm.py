@@ -8,6 +8,7 @@ every verified status to :meth:`Confirmations.offer`; the sender waits on
 the pending's event with a deadline. Every pending ends exactly once:
 confirmed, timed out (the sender discards it) or failed by :meth:`close`.
 """
+
 from __future__ import annotations
 
 import threading

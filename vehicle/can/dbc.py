@@ -23,6 +23,7 @@ Conventions the check enforces (see the DBC's own comments):
 - An optional parameter (ambient light) has a ``not_requested`` choice in
   the command, so a partial command leaves the other value alone.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -133,10 +134,16 @@ def vehicle_dbc_from_string(text: str, catalog: Catalog) -> VehicleDbc:
     for spec in specs:
         known = spec.subject in catalog.state_capabilities() or spec.subject in (PERIPHERAL, VEHICLE)
         if not known:
-            raise CatalogError(DBC_FILE, spec.name, f"N7Capability {spec.subject!r} is not a state-holding capability, {PERIPHERAL!r} or {VEHICLE!r}")
+            raise CatalogError(
+                DBC_FILE,
+                spec.name,
+                f"N7Capability {spec.subject!r} is not a state-holding capability, {PERIPHERAL!r} or {VEHICLE!r}",
+            )
         table = commands if COMMAND_SENDER in spec.message.senders else statuses
         if spec.subject in table:
-            raise CatalogError(DBC_FILE, spec.name, f"a second message for {spec.subject!r} (first: {table[spec.subject].name})")
+            raise CatalogError(
+                DBC_FILE, spec.name, f"a second message for {spec.subject!r} (first: {table[spec.subject].name})"
+            )
         table[spec.subject] = spec
     if VEHICLE in commands:
         raise CatalogError(DBC_FILE, commands[VEHICLE].name, "the vehicle status has no command")

@@ -3,6 +3,7 @@
 Every refusal is ``CatalogError(file, "<Message>.<Signal>", problem)`` with
 one plain sentence, so ``n7web catalog check`` points at the exact signal.
 """
+
 from __future__ import annotations
 
 import functools
@@ -60,7 +61,9 @@ class DbcChecker:
         seen: dict[int, str] = {}
         for spec in specs:
             if spec.data_id in seen:
-                raise CatalogError(self.file, spec.name, f"E2E data id {spec.data_id} is also used by {seen[spec.data_id]}")
+                raise CatalogError(
+                    self.file, spec.name, f"E2E data id {spec.data_id} is also used by {seen[spec.data_id]}"
+                )
             seen[spec.data_id] = spec.name
 
     def _header(self, message: Any, echo: bool) -> set[str]:
@@ -70,7 +73,11 @@ class DbcChecker:
         for name, (start, length) in expected.items():
             sig = self._signal(message, name)
             if (sig.start, sig.length, sig.byte_order, sig.is_signed) != (start, length, "little_endian", False):
-                raise self.fail(message, name, f"must be an unsigned little-endian {start}|{length} signal (AUTOSAR E2E profile 2 layout)")
+                raise self.fail(
+                    message,
+                    name,
+                    f"must be an unsigned little-endian {start}|{length} signal (AUTOSAR E2E profile 2 layout)",
+                )
         return set(expected)
 
     def _signal(self, message: Any, name: str) -> Any:
@@ -114,7 +121,9 @@ class DbcChecker:
             raise self.fail(message, "Target", f"no choice for fitted member(s) {', '.join(missing)}")
         unknown = sorted(names - all_members)
         if unknown:
-            raise self.fail(message, "Target", f"choice(s) {', '.join(unknown)} are not members of {control.capability}")
+            raise self.fail(
+                message, "Target", f"choice(s) {', '.join(unknown)} are not members of {control.capability}"
+            )
 
     def parameter(self, message: Any, sig: Any, param: Parameter, command: bool) -> None:
         """The signal can carry exactly the parameter's values, no more, no less."""
@@ -122,7 +131,9 @@ class DbcChecker:
         choices = {int(k): str(v) for k, v in (sig.choices or {}).items()}
         extra_ok = {NOT_REQUESTED} if (command and param.optional) else set()
         if command and param.optional and NOT_REQUESTED not in choices.values():
-            raise fail(f"optional parameter needs a {NOT_REQUESTED!r} choice so a partial command keeps the other value")
+            raise fail(
+                f"optional parameter needs a {NOT_REQUESTED!r} choice so a partial command keeps the other value"
+            )
         if sig.is_signed or sig.byte_order != "little_endian":
             raise fail("must be an unsigned little-endian signal")
         if param.type == "bool":
@@ -145,7 +156,9 @@ class DbcChecker:
         raw_lo = (float(param.min) - sig.offset) / sig.scale
         raw_hi = (float(param.max) - sig.offset) / sig.scale
         if raw_lo < 0 or raw_hi > 2**sig.length - 1 or abs(raw_lo - round(raw_lo)) > 1e-6:
-            raise fail(f"{sig.length} bits with scale {_num(sig.scale)} and offset {_num(sig.offset)} cannot carry {_num(param.min)}..{_num(param.max)}")
+            raise fail(
+                f"{sig.length} bits with scale {_num(sig.scale)} and offset {_num(sig.offset)} cannot carry {_num(param.min)}..{_num(param.max)}"
+            )
         for raw, name in choices.items():
             if name not in extra_ok:
                 raise fail(f"unexpected choice {name!r} on a numeric parameter")
@@ -158,7 +171,12 @@ class DbcChecker:
         expected = self._header(cmd, echo=False) | {"Button"}
         sig = self._signal(cmd, "Button")
         for pid, button in buttons.items():
-            if sig.minimum is None or sig.maximum is None or not sig.minimum <= button <= sig.maximum or button > 2**sig.length - 1:
+            if (
+                sig.minimum is None
+                or sig.maximum is None
+                or not sig.minimum <= button <= sig.maximum
+                or button > 2**sig.length - 1
+            ):
                 raise self.fail(cmd, "Button", f"cannot carry button {button} of peripheral {pid!r}")
         self._no_extra(cmd, expected)
         self._header(sts, echo=True)

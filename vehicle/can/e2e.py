@@ -11,6 +11,7 @@ routine (a test holds the two equal for every data id). cantools'
 ``encode`` does not fill it and ``decode`` does not check it, so this
 module does both.
 """
+
 from __future__ import annotations
 
 import threading

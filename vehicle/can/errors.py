@@ -17,6 +17,7 @@ Foreign exceptions (``cantools`` ``EncodeError``/``KeyError``/``OverflowError``,
 ``can.CanError``, ``OSError``) are turned into these at the I/O edge with
 ``raise ... from``; none escapes a public API of this package.
 """
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """The one value object that crosses the bus boundary: an 11-bit CAN frame."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -11,6 +11,7 @@ Thread-safe: several threads may call :meth:`execute`; one lock makes
 "take the next counter, register the confirmation, send" atomic per frame,
 so counters on each message leave in order and never repeat.
 """
+
 from __future__ import annotations
 
 import logging
@@ -59,7 +60,11 @@ class LinkConfig:
 
     def __post_init__(self) -> None:
         check_bus_config(self.interface, self.channel)
-        if isinstance(self.confirm_timeout_ms, bool) or not isinstance(self.confirm_timeout_ms, int) or not 1 <= self.confirm_timeout_ms <= 60_000:
+        if (
+            isinstance(self.confirm_timeout_ms, bool)
+            or not isinstance(self.confirm_timeout_ms, int)
+            or not 1 <= self.confirm_timeout_ms <= 60_000
+        ):
             raise LinkConfigError(f"confirm timeout must be 1..60000 ms, got {self.confirm_timeout_ms!r}")
         if self.can_log is not None:
             check_log_path(self.can_log)
@@ -102,7 +107,17 @@ class CanLink:
         self._presses: dict[int, int] = {}
         self._status_check = StatusCounterCheck()
         self._stats = dict.fromkeys(
-            ("tx_frames", "tx_refused", "tx_failed", "rx_frames", "rx_crc_errors", "rx_counter_errors", "rx_decode_errors", "rx_other"), 0
+            (
+                "tx_frames",
+                "tx_refused",
+                "tx_failed",
+                "rx_frames",
+                "rx_crc_errors",
+                "rx_counter_errors",
+                "rx_decode_errors",
+                "rx_other",
+            ),
+            0,
         )
 
     # -- lifecycle ----------------------------------------------------------------
@@ -200,9 +215,18 @@ class CanLink:
             if confirmed:
                 outcomes.append(CommandOutcome("applied", [frame]))
             elif self._bus is None:
-                outcomes.append(CommandOutcome("unconfirmed", [frame], "link_closed", "the link closed before the ECU answered"))
+                outcomes.append(
+                    CommandOutcome("unconfirmed", [frame], "link_closed", "the link closed before the ECU answered")
+                )
             else:
-                outcomes.append(CommandOutcome("unconfirmed", [frame], "confirm_timeout", f"no status echo within {self.config.confirm_timeout_ms} ms"))
+                outcomes.append(
+                    CommandOutcome(
+                        "unconfirmed",
+                        [frame],
+                        "confirm_timeout",
+                        f"no status echo within {self.config.confirm_timeout_ms} ms",
+                    )
+                )
         return outcomes
 
     def transmit(self, frame: Frame) -> None:
@@ -220,8 +244,12 @@ class CanLink:
                 self._count("tx_refused")
                 raise TransmitRefused(f"id 0x{frame.id:03X} is not on the transmit allowlist; nothing sent")
             msg = can.Message(
-                arbitration_id=frame.id, data=frame.data, is_extended_id=False, is_rx=False,
-                timestamp=time.time(), channel=self.config.channel,
+                arbitration_id=frame.id,
+                data=frame.data,
+                is_extended_id=False,
+                is_rx=False,
+                timestamp=time.time(),
+                channel=self.config.channel,
             )
             try:
                 bus.send(msg, timeout=_SEND_TIMEOUT_S)
@@ -249,8 +277,9 @@ class CanLink:
             out.append((spec_id, status_id, counter, self._codec.encode_command(command, counter)))
         return out
 
-    def _send_command(self, command: Command, spec_id: int, status_id: int, counter: int,
-                      frame: Frame) -> tuple[int, Pending, Frame, float] | CommandOutcome:
+    def _send_command(
+        self, command: Command, spec_id: int, status_id: int, counter: int, frame: Frame
+    ) -> tuple[int, Pending, Frame, float] | CommandOutcome:
         """Confirmation entry and send of one encoded command (tx lock held)."""
         if self._bus is None:
             return CommandOutcome("failed", [], "link_down", "the CAN link is not open")
@@ -286,7 +315,9 @@ class CanLink:
             button = self._codec.dbc.buttons[command.member]
             with self._rx_lock:
                 baseline = self._presses.get(button)
-            return lambda status: isinstance(status, ButtonStatus) and (baseline is None or status.presses.get(button) != baseline)
+            return lambda status: (
+                isinstance(status, ButtonStatus) and (baseline is None or status.presses.get(button) != baseline)
+            )
         wanted = dict(command.parameters)
         member = command.member
 

@@ -3,6 +3,7 @@
 Built once at start-up (compile once, run a pure path per request); every
 method here is a pure lookup.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -100,10 +101,17 @@ class Catalog:
         if cap is None:
             return ()
         if cap.target_type == MODE_TYPE:
-            modes = [self.modes[target]] if target in self.modes else list(self.modes.values()) if target is None else []
-            return tuple(dict.fromkeys(
-                key for mode in modes for step in mode.steps
-                for key in self.physical_controls(step.capability, step.target)))
+            modes = (
+                [self.modes[target]] if target in self.modes else list(self.modes.values()) if target is None else []
+            )
+            return tuple(
+                dict.fromkeys(
+                    key
+                    for mode in modes
+                    for step in mode.steps
+                    for key in self.physical_controls(step.capability, step.target)
+                )
+            )
         control = self.control(capability)
         try:
             members = self.target_type(capability).members if target is None else self.members(capability, target)
@@ -149,7 +157,9 @@ def check_cross_references(cat: Catalog) -> None:
         if cap.target_type not in cat.target_types and cap.target_type not in (MODE_TYPE, PERIPHERAL_TYPE):
             raise CatalogError(cfile, f"{path}.target_type", f"unknown target type {cap.target_type!r}")
         if cap.default_target is not None and cap.default_target not in cat.valid_targets(cid):
-            raise CatalogError(cfile, f"{path}.default_target", f"{cap.default_target!r} is not a {cap.target_type} target")
+            raise CatalogError(
+                cfile, f"{path}.default_target", f"{cap.default_target!r} is not a {cap.target_type} target"
+            )
         if cap.default_target is None and cap.target_type not in (MODE_TYPE, PERIPHERAL_TYPE):
             raise CatalogError(cfile, f"{path}.default_target", "a default target is required")
         if cap.control is not None and cap.control not in cat.capabilities:
@@ -265,7 +275,9 @@ def check_step(cat: Catalog, step: Step, file: str, path: str, allow_speaker: bo
         raise CatalogError(file, f"{path}.capability", f"unknown capability {step.capability!r}")
     if step.target == SPEAKER and allow_speaker:
         if cap.target_type not in cat.seats.speaker_target_types:
-            raise CatalogError(file, f"{path}.target", f"'speaker' is not a target of {step.capability} (no speaker member)")
+            raise CatalogError(
+                file, f"{path}.target", f"'speaker' is not a target of {step.capability} (no speaker member)"
+            )
     elif step.target not in cat.valid_targets(step.capability):
         raise CatalogError(file, f"{path}.target", f"{step.target!r} is not a target of {step.capability}")
     for name, value in step.parameters.items():

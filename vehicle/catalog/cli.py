@@ -1,4 +1,5 @@
 """``n7web catalog check [DIR]``: load and validate a catalog, exit 1 if invalid."""
+
 from __future__ import annotations
 
 import argparse

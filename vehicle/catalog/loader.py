@@ -5,6 +5,7 @@ file layer around it (the cantools ``add_dbc_file -> add_dbc_string`` shape).
 Every failure is a :class:`CatalogError` naming the file, the path inside it
 and the problem.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -11,6 +11,7 @@ such a table, naming the file and the key path.
 :data:`SCHEMA` is the contract between the table and the code: per section,
 the placeholders the code fills and the keys it reads.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,9 @@ class Section:
     """Keys are dotted lower-case words (``badge.can.up``) rather than one word."""
 
 
-def _s(placeholders: str | None, required: str = "", languages: tuple[str, ...] = LANGUAGES,
-       dotted: bool = False) -> Section:
+def _s(
+    placeholders: str | None, required: str = "", languages: tuple[str, ...] = LANGUAGES, dotted: bool = False
+) -> Section:
     names = None if placeholders is None else frozenset(placeholders.split())
     return Section(names, tuple(required.split()), languages, dotted)
 
@@ -62,8 +64,9 @@ SCHEMA: dict[str, Section] = {
     "execution_modes": _s("", "simulation dry_run hardware unarmed_hardware"),
     "statuses": _s("what", "unconfirmed failed already_applied dry_run"),
     "success": _s("what value", "mode peripheral celsius level open_percent open on folded settings brightness"),
-    "adjusted": _s("what value", "raised_to lowered_to opened_to closed_to raised_by lowered_by opened_by "
-                                 "closed_by opened closed"),
+    "adjusted": _s(
+        "what value", "raised_to lowered_to opened_to closed_to raised_by lowered_by opened_by closed_by opened closed"
+    ),
     "units": _s("n", "degrees level levels percent"),
     "ranges": _s("min max top range step choices", "bool levels degrees percent change with_step steps"),
     "lists": _s("first last", "or comma settings and also"),
@@ -73,10 +76,15 @@ SCHEMA: dict[str, Section] = {
     "parameters": _s("", "color brightness"),
     "colors": _s("", "red orange yellow green cyan blue purple white"),
     "names": _s("label member", "member zone_all zone_rear window_all any"),
-    "turns": _s("need what", "offline interrupted nothing_to_follow comfort_plan "
-                                               "unplaced restarted undo_changed left_alone undo_mode undo_left me_too_mode"),
-    "queries": _s("what state value", "sentence unknown on off open closed folded unfolded fully_open open_by "
-                                      "celsius level brightness"),
+    "turns": _s(
+        "need what",
+        "offline interrupted nothing_to_follow comfort_plan "
+        "unplaced restarted undo_changed left_alone undo_mode undo_left me_too_mode",
+    ),
+    "queries": _s(
+        "what state value",
+        "sentence unknown on off open closed folded unfolded fully_open open_by celsius level brightness",
+    ),
     "model": _s("", "rules", languages=("en",)),
     "console": _s(None, "brand", dotted=True),
 }
@@ -139,7 +147,9 @@ def _message(entry: Any, spec: Section, file: str, path: str, nested: bool = Fal
     allowed = set(spec.languages) | ({"variants"} if not nested else set())
     extra = sorted(set(entry) - allowed, key=str)
     if extra:
-        raise CatalogError(file, f"{path}.{extra[0]}", "unknown language (an entry has " + ", ".join(sorted(allowed)) + ")")
+        raise CatalogError(
+            file, f"{path}.{extra[0]}", "unknown language (an entry has " + ", ".join(sorted(allowed)) + ")"
+        )
     text: dict[str, str] = {}
     for lang in spec.languages:
         value = entry.get(lang)
@@ -164,7 +174,9 @@ def _message(entry: Any, spec: Section, file: str, path: str, nested: bool = Fal
             raise CatalogError(file, f"{path}.variants", "must be a non-empty mapping")
         for name, sub in raw.items():
             if not isinstance(name, str) or not _KEY.match(name):
-                raise CatalogError(file, f"{path}.variants", f"variant {name!r} must be a plain word (quote on/off/yes/no)")
+                raise CatalogError(
+                    file, f"{path}.variants", f"variant {name!r} must be a plain word (quote on/off/yes/no)"
+                )
             variants[name] = _message(sub, spec, file, f"{path}.variants.{name}", nested=True)
     return Message(text, variants)
 
@@ -215,5 +227,13 @@ def messages() -> MessageTable:
     return load_message_table(default_catalog_dir())
 
 
-__all__ = ["MESSAGES_FILE", "SCHEMA", "Message", "MessageTable", "Section", "load_message_table", "messages",
-           "table_from_dict"]
+__all__ = [
+    "MESSAGES_FILE",
+    "SCHEMA",
+    "Message",
+    "MessageTable",
+    "Section",
+    "load_message_table",
+    "messages",
+    "table_from_dict",
+]

@@ -9,6 +9,7 @@ its Chinese (or English) entry, an empty entry, or entries whose
 ``{placeholders}`` differ; ``n7web catalog check`` runs this check. This
 module keeps the shape the console route serves: key -> language -> text.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

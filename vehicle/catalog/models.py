@@ -5,6 +5,7 @@ file I/O is a thin layer around that (the cantools/hassil shape). Every model
 forbids unknown keys, so a typo in the YAML refuses to load instead of being
 ignored.
 """
+
 from __future__ import annotations
 
 from typing import Literal

@@ -23,6 +23,7 @@ no target covers every member of that control (fail closed). "The same
 control" and "members of a target" come from
 :meth:`vehicle.catalog.Catalog.physical_controls`, as in the merge.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -71,7 +72,9 @@ def bind(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | N
 # -- (i) a commanded mention ---------------------------------------------------
 def _commanded(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None) -> bool:
     control = catalog.control(action.capability)
-    mine = set(catalog.members(action.capability, action.target)) if action.capability in catalog.capabilities else set()
+    mine = (
+        set(catalog.members(action.capability, action.target)) if action.capability in catalog.capabilities else set()
+    )
     for m in parse.mentions:
         if m.said != "command" or m.capability not in catalog.capabilities or catalog.control(m.capability) != control:
             continue
@@ -210,8 +213,11 @@ def _need_allows(catalog: Catalog, parse: Any, action: Action, state: Any, seat:
         if need is None:
             continue
         for rule in need.allowed:
-            if rule.capability == action.capability and action.target in rule.targets \
-                    and _speakers(catalog, action, seat):
+            if (
+                rule.capability == action.capability
+                and action.target in rule.targets
+                and _speakers(catalog, action, seat)
+            ):
                 if _direction_ok(rule.direction, action, state, catalog):
                     return True
     return False

@@ -8,6 +8,7 @@ Past the budget (consumed + this call's pending members > 16; group members
 and mode steps count) every pending member is refused ``too_many_actions``:
 nothing of this call is sent.
 """
+
 from __future__ import annotations
 
 from collections.abc import Set

@@ -11,6 +11,7 @@ expand groups, modes and relative changes, and merge by physical control,
 the parser winning (7) -> seat and hardware gates (8) -> once per key and
 the 16-command budget (9).
 """
+
 from __future__ import annotations
 
 from collections.abc import Set
@@ -32,15 +33,17 @@ from .seat_gate import child_lock, seat_refusal
 from .validate import raw_fields, resolve_target, validate
 
 
-def decide(catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed: Set[Key],
-           request: DecisionRequest) -> Decision:
+def decide(
+    catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed: Set[Key], request: DecisionRequest
+) -> Decision:
     seat = known_seat(seat)
     forbidden = negated_keys(catalog, parse)
     first: list[ActionDecision] = []
     if parse is not None and request.include_parser:
         for action in parse.actions:
-            decided = _skip_decided(_one(catalog, parse, seat, state, action, "parser", forbidden),
-                                    request.skip_parser_keys)
+            decided = _skip_decided(
+                _one(catalog, parse, seat, state, action, "parser", forbidden), request.skip_parser_keys
+            )
             if decided is not None:
                 first.append(decided)
     for raw, source in request.direct:
@@ -53,8 +56,9 @@ def decide(catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed:
     return Decision(tuple(actions))
 
 
-def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, source: str,
-         forbidden: set[Key]) -> ActionDecision:
+def _one(
+    catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, source: str, forbidden: set[Key]
+) -> ActionDecision:
     """Steps 5-7 (without the merge) for one action of one source."""
     capability, target, parameters, vague = raw_fields(raw)
     checked = validate(catalog, capability, target, parameters, vague, seat, source)
@@ -65,11 +69,19 @@ def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, s
     if source == "model":
         reason = bind(catalog, parse, checked, state, seat)
         if reason is not None:
-            return refused(checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague)
+            return refused(
+                checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague
+            )
     elif source != "console" and checked.capability == "mode.activate" and _touches(catalog, checked, forbidden):
         # all-or-nothing: a mode with a step on a forbidden control is refused whole
-        return refused(checked.capability, checked.target, checked.parameters, source,
-                       Refusal(Reason.NEGATED_BY_USER, what), checked.vague)
+        return refused(
+            checked.capability,
+            checked.target,
+            checked.parameters,
+            source,
+            Refusal(Reason.NEGATED_BY_USER, what),
+            checked.vague,
+        )
     decided = expand(catalog, state, checked, source)
     if source in ("parser", "catalog") and not decided.is_mode:
         # a comfort-plan step (or a parser member) on a forbidden control is dropped and says so
@@ -83,16 +95,21 @@ def _one(catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, s
 _VALUE_REFUSALS = (Reason.OUT_OF_RANGE, Reason.INVALID_PARAMETER)
 
 
-def _seat_first(catalog: Catalog, seat: str | None, state: Any, capability: Any, target: Any, source: str,
-                refusal: Refusal) -> Refusal:
+def _seat_first(
+    catalog: Catalog, seat: str | None, state: Any, capability: Any, target: Any, source: str, refusal: Refusal
+) -> Refusal:
     """A value refused on a control the speaker's seat may not operate at all is refused for the seat.
 
     "Set the fan to 9" from a rear seat hears that the seat may not operate
     the fan, not the fan's range. Only where no member is the seat's: a
     group with one member of its own keeps the value's refusal.
     """
-    if source in UNRESTRICTED or refusal.reason not in _VALUE_REFUSALS or not isinstance(capability, str) \
-            or capability not in catalog.capabilities:
+    if (
+        source in UNRESTRICTED
+        or refusal.reason not in _VALUE_REFUSALS
+        or not isinstance(capability, str)
+        or capability not in catalog.capabilities
+    ):
         return refusal
     resolved = resolve_target(catalog, capability, target, seat, source)
     if not isinstance(resolved, str) or resolved not in catalog.valid_targets(capability):

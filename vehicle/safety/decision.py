@@ -6,6 +6,7 @@ step, each with the command it would send and its verdict: ``pending`` (may
 be sent), ``rejected`` (with the refusal) or ``already_applied``. The
 executor does the I/O around it (record, re-gate, encode, send, confirm).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -113,5 +114,14 @@ def known_seat(seat: str | None) -> str | None:
     return seat if seat in SEAT_VALUES else "outside"
 
 
-__all__ = ["ActionDecision", "Decision", "DecisionRequest", "Key", "MAX_COMMANDS", "MemberDecision",
-           "Source", "Verdict", "known_seat"]
+__all__ = [
+    "ActionDecision",
+    "Decision",
+    "DecisionRequest",
+    "Key",
+    "MAX_COMMANDS",
+    "MemberDecision",
+    "Source",
+    "Verdict",
+    "known_seat",
+]

@@ -6,6 +6,7 @@ resolves per member against its confirmed value (in
 whose result would leave the range, is refused there); a saved mode becomes
 its steps (all-or-nothing; gated in step 8).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,12 +24,13 @@ def expand(catalog: Catalog, state: Any, action: Action, source: str) -> ActionD
     out = ActionDecision(action.capability, action.target, dict(action.parameters), source, vague=action.vague)
     if action.capability == "mode.activate":
         out.is_mode = True
-        out.members = [MemberDecision(c.member, c, (catalog.control(c.capability), c.member))
-                       for c in mode_commands(catalog, action.target)]
+        out.members = [
+            MemberDecision(c.member, c, (catalog.control(c.capability), c.member))
+            for c in mode_commands(catalog, action.target)
+        ]
         return out
     control = catalog.control(action.capability)
-    for member, resolved in zip(catalog.members(action.capability, action.target),
-                                to_commands(catalog, state, action)):
+    for member, resolved in zip(catalog.members(action.capability, action.target), to_commands(catalog, state, action)):
         if isinstance(resolved, Refusal):
             m = MemberDecision(member, None, (control, member))
             m.refuse(resolved)
@@ -38,12 +40,18 @@ def expand(catalog: Catalog, state: Any, action: Action, source: str) -> ActionD
     return out
 
 
-def refused(capability: Any, target: Any, parameters: Any, source: str, refusal: Refusal, vague: bool = False) -> ActionDecision:
+def refused(
+    capability: Any, target: Any, parameters: Any, source: str, refusal: Refusal, vague: bool = False
+) -> ActionDecision:
     """An action refused before it had members (validation, binding)."""
     params = dict(parameters) if isinstance(parameters, dict) else {}
-    out = ActionDecision(capability if isinstance(capability, str) else str(capability),
-                         target if isinstance(target, str) or target is None else str(target),
-                         params, source, vague=vague is True)
+    out = ActionDecision(
+        capability if isinstance(capability, str) else str(capability),
+        target if isinstance(target, str) or target is None else str(target),
+        params,
+        source,
+        vague=vague is True,
+    )
     out.refuse(refusal)
     return out
 

@@ -12,6 +12,7 @@ The same functions run again at send time on the live state (the executor's
 re-check), so a gate that passed before a slow audit write still holds when
 the frame leaves.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -57,8 +58,11 @@ def stale_relative(ctx: GateContext, capability: str, command: Command) -> Refus
         known = isinstance(current, (int, float)) and not isinstance(current, bool)
         if numeric and (value <= 0 or (known and value < current)):
             return None
-    return Refusal(Reason.INTERLOCK_UNKNOWN, control_name(ctx.catalog, command.capability, command.member),
-                   {"variant": "stale_value"})
+    return Refusal(
+        Reason.INTERLOCK_UNKNOWN,
+        control_name(ctx.catalog, command.capability, command.member),
+        {"variant": "stale_value"},
+    )
 
 
 def _mode_seat(ctx: GateContext, seat: str | None, action: Any) -> Refusal | None:
@@ -98,8 +102,9 @@ def gate(ctx: GateContext, seat: str | None, actions: list[ActionDecision]) -> l
             continue
         lock = child_lock(ctx.state)
         if action.source == "catalog":
-            action.members = [m for m in action.members
-                              if seat_refusal(ctx.catalog, seat, action.capability, m.target, lock) is None]
+            action.members = [
+                m for m in action.members if seat_refusal(ctx.catalog, seat, action.capability, m.target, lock) is None
+            ]
             if not action.members:
                 continue  # the speaker's seat may not operate this step: left out
         elif action.source not in UNRESTRICTED:

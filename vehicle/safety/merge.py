@@ -8,6 +8,7 @@ step refused that way is refused whole in step 8, being all-or-nothing).
 Order: the parser's actions in spoken order, then direct ones (offline plan,
 tap), then model-only actions in the model's order.
 """
+
 from __future__ import annotations
 
 from vehicle.catalog import Catalog

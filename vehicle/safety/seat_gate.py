@@ -6,6 +6,7 @@ on ``catalog/seats.yaml``. ``speaker_member`` here always names a target: the
 speaker's member for a seat, window or zone control, else the capability's
 catalog default (None only for modes and learned buttons, which have none).
 """
+
 from __future__ import annotations
 
 from typing import Any

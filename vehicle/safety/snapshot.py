@@ -5,6 +5,7 @@ staleness, the child lock and confirmed values from this frozen copy, never
 from the live, locked, clock-reading store. The executor takes it just
 before deciding and checks the gates again on the live state at send time.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -9,6 +9,7 @@ Targets: an offline comfort plan may name ``speaker`` (the speaker's member);
 a model or parser action with no target takes the speaker's member for seat,
 window and zone controls (DESIGN section 3a), else the catalog default.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,8 +33,9 @@ def resolve_target(catalog: Catalog, capability: str, target: Any, seat: str | N
     return target
 
 
-def validate(catalog: Catalog, capability: Any, target: Any, parameters: Any, vague: Any,
-             seat: str | None, source: str) -> Action | Refusal:
+def validate(
+    catalog: Catalog, capability: Any, target: Any, parameters: Any, vague: Any, seat: str | None, source: str
+) -> Action | Refusal:
     if not isinstance(capability, str):
         return Refusal(Reason.UNKNOWN_CAPABILITY, (str(capability), str(capability)), {"capability": str(capability)})
     if target is not None and not isinstance(target, str):
@@ -42,7 +44,9 @@ def validate(catalog: Catalog, capability: Any, target: Any, parameters: Any, va
         return Refusal(Reason.INVALID_PARAMETER, (capability, capability), {"problem": "parameters must be an object"})
     if not isinstance(vague, bool):
         return Refusal(Reason.INVALID_PARAMETER, (capability, capability), {"problem": "vague must be true or false"})
-    checked = validate_action(catalog, capability, resolve_target(catalog, capability, target, seat, source), parameters)
+    checked = validate_action(
+        catalog, capability, resolve_target(catalog, capability, target, seat, source), parameters
+    )
     if isinstance(checked, Refusal) or not vague:
         return checked
     return replace(checked, vague=True)

@@ -4,6 +4,7 @@ Pure data and rules, no bus and no locking (:class:`~vehicle.sim.ecu.EcuSimulato
 holds the lock). Moving parts (windows, sunroof, sunshade, tailgate) report
 the accepted target position at once, not the travel (DESIGN section 9).
 """
+
 from __future__ import annotations
 
 from vehicle.actions import Command, ParamValue

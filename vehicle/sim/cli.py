@@ -11,6 +11,7 @@ runs until stdin ends, SIGINT or SIGTERM. When its bus goes away (the
 run on deaf. A ``virtual`` bus only reaches buses in the same process, so a
 separate simulator needs ``socketcan`` (vcan0) or a ``remote`` hub.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,12 @@ class _Terminated(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description="Run the N7Web cabin ECU simulator on a CAN bus.")
-    parser.add_argument("--interface", choices=INTERFACES, default="virtual", help="python-can interface (default: virtual)")
-    parser.add_argument("--channel", default="n7web", help="channel: vcan0, a virtual bus name, or ws://host:port/ for remote")
+    parser.add_argument(
+        "--interface", choices=INTERFACES, default="virtual", help="python-can interface (default: virtual)"
+    )
+    parser.add_argument(
+        "--channel", default="n7web", help="channel: vcan0, a virtual bus name, or ws://host:port/ for remote"
+    )
     parser.add_argument("--speed-kph", type=float, default=None, help="start speed in km/h (default 0)")
     parser.add_argument("--gear", type=str.upper, choices=GEARS, default=None, help="start gear (default P)")
     parser.add_argument("--catalog", default=None, help="catalog directory (default: the shipped one)")
@@ -100,8 +105,11 @@ def main(argv: list[str]) -> int:
     lost: str | None = None
     try:
         speed, gear = sim.vehicle()
-        print(f"{PROG}: ECU simulator running on {args.interface} {args.channel} (speed {speed:g} km/h, gear {gear}); "
-              f"reading {_INPUT_HELP} lines from stdin", flush=True)
+        print(
+            f"{PROG}: ECU simulator running on {args.interface} {args.channel} (speed {speed:g} km/h, gear {gear}); "
+            f"reading {_INPUT_HELP} lines from stdin",
+            flush=True,
+        )
         lost = _serve_stdin(sim)
     except (KeyboardInterrupt, _Terminated):
         pass

@@ -8,6 +8,7 @@ at once on every accepted command or change, and every status message at
 1 Hz (vehicle status included). Each status echoes the counter of the last
 command accepted on its paired command message.
 """
+
 from __future__ import annotations
 
 import logging
@@ -68,7 +69,9 @@ class EcuSimulator:
         self._status_counter: dict[int, int] = {}
         self._echo: dict[int, int] = {}
         self._max_speed = float(dbc.vehicle_status.message.get_signal_by_name("SpeedKph").maximum)
-        self._stats = dict.fromkeys(("accepted", "dropped_crc", "dropped_counter", "dropped_malformed", "status_sent", "send_errors"), 0)
+        self._stats = dict.fromkeys(
+            ("accepted", "dropped_crc", "dropped_counter", "dropped_malformed", "status_sent", "send_errors"), 0
+        )
 
     # -- lifecycle --------------------------------------------------------------
     def start(self) -> None:
@@ -112,8 +115,9 @@ class EcuSimulator:
         self.stop()
 
     # -- vehicle ----------------------------------------------------------------
-    def set_vehicle(self, speed_kph: float | None = None, gear: str | None = None,
-                    child_lock: bool | None = None) -> None:
+    def set_vehicle(
+        self, speed_kph: float | None = None, gear: str | None = None, child_lock: bool | None = None
+    ) -> None:
         """Change speed, gear and/or the child lock; the vehicle status goes out at once on change."""
         if speed_kph is not None:
             if isinstance(speed_kph, bool) or not isinstance(speed_kph, (int, float)) or not math.isfinite(speed_kph):
@@ -247,7 +251,9 @@ class EcuSimulator:
 
     def _send_vehicle(self) -> None:
         counter = self._next_status_counter(self._dbc.vehicle_status.id)
-        self._send(self._codec.encode_vehicle_status(self._model.speed_kph, self._model.gear, counter, self._model.child_lock))
+        self._send(
+            self._codec.encode_vehicle_status(self._model.speed_kph, self._model.gear, counter, self._model.child_lock)
+        )
 
     def _next_status_counter(self, message_id: int) -> int:
         counter = (self._status_counter.get(message_id, -1) + 1) % COUNTER_MODULO

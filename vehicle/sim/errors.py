@@ -5,6 +5,7 @@
     SimError                 anything the simulator refuses
      └── SimInputError (ValueError)   a bad speed/gear (API or stdin line)
 """
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """Console taps and the audit trail."""
+
 from __future__ import annotations
 
 from fastapi import APIRouter, Query
@@ -21,8 +22,9 @@ async def tap(body: ActionIn, rt: RuntimeDep) -> dict:
     the same catalog checks, gates and interlocks as a spoken command, is
     audited, and answers one ActionResult (`source: "console"`); a refusal
     is a 200 with `status: "rejected"` and its `reason`."""
-    req = make_request(ledger=Ledger(), direct=[(body.model_dump(), "console")], handled_by="console",
-                       utterance=None, language="en")
+    req = make_request(
+        ledger=Ledger(), direct=[(body.model_dump(), "console")], handled_by="console", utterance=None, language="en"
+    )
     actions = await rt.bus_runs.actions(req)
     return actions[0]
 

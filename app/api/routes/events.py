@@ -1,4 +1,5 @@
 """``GET /api/v1/events``: the live state stream the console panel lives on."""
+
 from __future__ import annotations
 
 import json
@@ -19,21 +20,30 @@ def sse(event: str, data: Any) -> ServerSentEvent:
     return ServerSentEvent(data=json.dumps(data, ensure_ascii=False), event=event)
 
 
-_EVENT_STREAM = {200: {
-    "description": "A `text/event-stream` of `state.snapshot`, then `state.changed`, `vehicle.changed` "
-                   "and `status.changed` as they happen; a keep-alive comment every 15 s.",
-    "content": {"text/event-stream": {
-        "schema": {"type": "string"},
-        "example": 'event: state.snapshot\ndata: {"vehicle": {"speed_kph": 0.0, "gear": "P", ...}, "controls": {...}}\n\n'
-                   'event: state.changed\ndata: {"capability": "window.set_position", "target": "driver", '
-                   '"parameters": {"open_percent": 100}}\n\n'
-                   'event: vehicle.changed\ndata: {"speed_kph": 50.0, "gear": "D", "child_lock": false}\n\n',
-    }},
-}, 503: {"description": "too_many_subscribers (at most 32 streams at once)"}}
+_EVENT_STREAM = {
+    200: {
+        "description": "A `text/event-stream` of `state.snapshot`, then `state.changed`, `vehicle.changed` "
+        "and `status.changed` as they happen; a keep-alive comment every 15 s.",
+        "content": {
+            "text/event-stream": {
+                "schema": {"type": "string"},
+                "example": 'event: state.snapshot\ndata: {"vehicle": {"speed_kph": 0.0, "gear": "P", ...}, "controls": {...}}\n\n'
+                'event: state.changed\ndata: {"capability": "window.set_position", "target": "driver", '
+                '"parameters": {"open_percent": 100}}\n\n'
+                'event: vehicle.changed\ndata: {"speed_kph": 50.0, "gear": "D", "child_lock": false}\n\n',
+            }
+        },
+    },
+    503: {"description": "too_many_subscribers (at most 32 streams at once)"},
+}
 
 
-@router.get("/events", responses=_EVENT_STREAM, response_class=EventSourceResponse,
-            summary="Live vehicle and service events (SSE)")
+@router.get(
+    "/events",
+    responses=_EVENT_STREAM,
+    response_class=EventSourceResponse,
+    summary="Live vehicle and service events (SSE)",
+)
 async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
     """The stream a cabin panel lives on. Events, each with a JSON `data`:
 
@@ -62,4 +72,6 @@ async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
         finally:
             sub.close()
 
-    return EventSourceResponse(stream(), ping=KEEPALIVE_S, ping_message_factory=lambda: ServerSentEvent(comment="keep-alive"))
+    return EventSourceResponse(
+        stream(), ping=KEEPALIVE_S, ping_message_factory=lambda: ServerSentEvent(comment="keep-alive")
+    )

@@ -1,4 +1,5 @@
 """Status, catalog view and vehicle state."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -109,8 +110,16 @@ def public_catalog(cat: Catalog) -> dict[str, Any]:
         "generation": cat.generation,
         "capabilities": caps,
         "targets": {t: info.label.model_dump() for t, info in cat.targets.items()},
-        "modes": {m: {"label": mode.label.model_dump(), "requires": mode.requires.model_dump(exclude_none=True),
-                      "steps": [s.model_dump() for s in mode.steps]} for m, mode in cat.modes.items()},
-        "peripherals": {p: {"label": per.label.model_dump(), "active": per.active} for p, per in cat.peripherals.items()},
+        "modes": {
+            m: {
+                "label": mode.label.model_dump(),
+                "requires": mode.requires.model_dump(exclude_none=True),
+                "steps": [s.model_dump() for s in mode.steps],
+            }
+            for m, mode in cat.modes.items()
+        },
+        "peripherals": {
+            p: {"label": per.label.model_dump(), "active": per.active} for p, per in cat.peripherals.items()
+        },
         "needs": {n: {"label": need.label.model_dump()} for n, need in cat.needs.items()},
     }

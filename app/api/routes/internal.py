@@ -5,6 +5,7 @@
 is parsed by hand *after* the bearer check so an unauthenticated caller
 learns nothing about the schema.
 """
+
 from __future__ import annotations
 
 from typing import Any

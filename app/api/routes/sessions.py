@@ -1,4 +1,5 @@
 """Sessions and their messages: the console and the voice front end."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,18 +24,22 @@ router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
 log = logging.getLogger("n7web.turn")
 
 #: ``/docs``: the 200 answer as a JSON Reply or, with ``Accept: text/event-stream``, the turn's events.
-_TURN_STREAM: dict[int | str, dict[str, Any]] = {200: {
-    "model": Reply,
-    "description": "One JSON Reply; with `Accept: text/event-stream`, the turn's events "
-                   "(`turn.started`, `assistant.delta`, `action.result`, then `turn.completed` or `error`).",
-    "content": {"text/event-stream": {
-        "schema": {"type": "string"},
-        "example": 'event: turn.started\ndata: {"session_id": "s_...", "turn_id": "t_..."}\n\n'
-                   'event: action.result\ndata: {"capability": "window.set_position", "target": "driver", ...}\n\n'
-                   'event: assistant.delta\ndata: {"text": "Driver window opened."}\n\n'
-                   'event: turn.completed\ndata: {"status": "applied", "reply_text": "Driver window opened.", ...}\n\n',
-    }},
-}}
+_TURN_STREAM: dict[int | str, dict[str, Any]] = {
+    200: {
+        "model": Reply,
+        "description": "One JSON Reply; with `Accept: text/event-stream`, the turn's events "
+        "(`turn.started`, `assistant.delta`, `action.result`, then `turn.completed` or `error`).",
+        "content": {
+            "text/event-stream": {
+                "schema": {"type": "string"},
+                "example": 'event: turn.started\ndata: {"session_id": "s_...", "turn_id": "t_..."}\n\n'
+                'event: action.result\ndata: {"capability": "window.set_position", "target": "driver", ...}\n\n'
+                'event: assistant.delta\ndata: {"text": "Driver window opened."}\n\n'
+                'event: turn.completed\ndata: {"status": "applied", "reply_text": "Driver window opened.", ...}\n\n',
+            }
+        },
+    }
+}
 
 
 @router.post("", status_code=201, responses={201: {"model": SessionCreated}}, summary="Start a session")
@@ -57,8 +62,11 @@ async def history(session_id: SessionDep, db: DbDep, limit: int = Query(50, ge=1
     return {"session_id": session_id, "turns": await db.history(session_id, limit)}
 
 
-@router.post("/{session_id}/messages", responses=ok(Reply, 404, 409, 413, 415, 422, 500) | _TURN_STREAM,
-             summary="Send an utterance (one turn)")
+@router.post(
+    "/{session_id}/messages",
+    responses=ok(Reply, 404, 409, 413, 415, 422, 500) | _TURN_STREAM,
+    summary="Send an utterance (one turn)",
+)
 async def post_message(session_id: SessionDep, body: MessageIn, request: Request, rt: RuntimeDep) -> Any:
     """Say one thing: a typed or spoken utterance becomes one turn.
 
@@ -90,8 +98,9 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
         recorded = await db.replay(session_id, body.client_message_id)
         if recorded is not None:
             if recorded["text"] != body.text or recorded["seat"] != body.seat:
-                raise ApiError(409, "client_message_id_reused",
-                               "this client_message_id was already used for another message")
+                raise ApiError(
+                    409, "client_message_id_reused", "this client_message_id was already used for another message"
+                )
             if recorded["reply"] is None:
                 raise ApiError(409, "turn_in_progress", "a turn is already in progress for this message")
             return _replayed(recorded["reply"], request)

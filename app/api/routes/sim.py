@@ -1,4 +1,5 @@
 """Simulation only: move the simulated car (speed, gear, child lock) to watch interlocks."""
+
 from __future__ import annotations
 
 import asyncio
@@ -30,9 +31,11 @@ async def put_vehicle(body: SimVehicleIn, rt: RuntimeDep) -> dict:
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         v = rt.state.snapshot()["vehicle"]
-        if ((body.speed_kph is None or (v["speed_kph"] is not None and abs(v["speed_kph"] - body.speed_kph) <= 0.5))
-                and (body.gear is None or v["gear"] == body.gear)
-                and (body.child_lock is None or v["child_lock"] == body.child_lock)):
+        if (
+            (body.speed_kph is None or (v["speed_kph"] is not None and abs(v["speed_kph"] - body.speed_kph) <= 0.5))
+            and (body.gear is None or v["gear"] == body.gear)
+            and (body.child_lock is None or v["child_lock"] == body.child_lock)
+        ):
             return {"vehicle": v}
         await asyncio.sleep(0.002)
     raise ApiError(504, "sim_timeout", "the simulator did not confirm the change")
