@@ -139,6 +139,9 @@ class Assembler:
         res = read.resolution
         if res is not None and res.mentions:
             found = res.mentions
+            if said == "held":  # every control of a held clause, also past its condition
+                found = _merged([*res.mentions, *(s for s in read.spotted
+                                                  if all(s.capability != m.capability for m in res.mentions))])
         else:
             found = read.spotted
         if said == "command":
@@ -159,8 +162,8 @@ class Assembler:
                     self.unplaced.append(self._spoken(cl.text))
                 elif cl.body and REQUEST[self._language].match(cl.body):
                     self.unplaced.append(self._spoken(cl.text))
-                elif cl.body:
-                    self._held_sentences.add(read.sentence)  # unknown words never act
+                elif cl.body and any(s == read.sentence for s, _ in self._acted):
+                    self._held_sentences.add(read.sentence)  # unknown words after a command: never act
             return
         if said in ("statement",) and not found:
             _add(self.needs, self._spotter.needs(cl.text))
@@ -247,8 +250,8 @@ class Assembler:
         for action in asked:
             for k, m in enumerate(self.mentions):
                 if m.capability == action.capability and m.said == "command":
-                    self.mentions[k] = Mention(m.capability, m.target, "held", m.direction)
-                    _add(self.negated, [self.mentions[k]])
+                    # asked back, not done: binds nothing until the person answers (a question)
+                    self.mentions[k] = Mention(m.capability, m.target, "question", m.direction)
         self.actions = kept
         self._acted = [(s, n) for s, n in self._acted if s not in self._hedged_sentences]
         self.clarify = {"missing": "consent", "capability": asked[0].capability,

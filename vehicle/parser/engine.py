@@ -176,6 +176,8 @@ class Parser:
             found = self._exclusions[language].find(text)
             if found is not None:
                 text, excluded = found.text, found.targets
+            if language == "en":  # "open the trunk nope": a trailing take-back is a piece of its own
+                text = _TRAILING_TAKE_BACK.sub(r" , \1", text)
             parts = pieces(text, language)
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             for cl, frame in clauses:
@@ -366,6 +368,8 @@ class Parser:
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
 
 
+#: Words that take back what was just said when a recogniser runs them on.
+_TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
 #: "leave it" words, which may trail their own object ("后备箱别动").
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: English temperatures said with no unit in this range are Fahrenheit ("72 degrees" has

@@ -83,7 +83,7 @@ _EN_IMPERATIVE = re.compile(
 _EN_TIMED = re.compile(
     r"\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
-    r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b"
+    r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b|(?:\b(?:at|by|around|from)\s+)?\ue001"
 )
 _EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before)\b")
 _EN_THANKS = re.compile(
@@ -110,7 +110,7 @@ _EN_HOWTO = re.compile(
     r"|^(?:can|could|would|will|might|may|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"  # whether it can
 )
 _EN_CONDITION = re.compile(
-    r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
+    r"\ue001|\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
     r"|in the morning|at noon)\b"
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
@@ -132,7 +132,9 @@ _EN_WISH = re.compile(
 )
 #: A past action told, not asked ("I opened the sunroof earlier").
 _EN_PAST = re.compile(
-    r"^(?:i|we|he|she|they|you|someone|somebody)\s+(?:\w+ed|turned|opened|closed|set|put|shut|left|had|already)\b"
+    r"^(?:i|we|he|she|they|you|someone|somebody)\s+(?:just\s+)?(?:\w+ed|turned|opened|closed|set|put|shut|left|had|already)\b"
+    r"|\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|let me)\b.*\b(?:myself|by myself)$"  # what I will do
+    r"|\b(?:by itself|on its own|by themselves|on their own)\b"  # what happened
     r"|\b(?:earlier|this morning|yesterday|last night|just now|a while ago|already)\b"
 )
 _EN_STATEMENT = re.compile(
@@ -178,19 +180,19 @@ _ZH_QUESTION = re.compile(
 )
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
 _ZH_CONDITION = re.compile(
-    r"(?:如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
+    r"(?:\ue001|如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
     r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|到家|回到家|回家|下车(?![库门窗])|"
     r"上车(?![库门窗])|到公司|出发|到了|到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候))"
 )
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
-ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|当我没说过|当我没说|没事了|哦不|不了"
+ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
-_ZH_STATEMENT = re.compile(r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
+_ZH_STATEMENT = re.compile(r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
@@ -300,9 +302,16 @@ def _fields(c: Clause) -> dict:
 _FILLERS, _NEGATION, _QUESTION, _CONDITION = _ZH_FILLERS, _ZH_NEGATION, _ZH_QUESTION, _ZH_CONDITION
 
 
+#: "当我没说": no report of anyone's words, a short piece that takes back the
+#: command before it (read as an unknown piece: it holds its sentence).
+_ZH_UNSAY = re.compile(r"^(?:就)?当我没(?:有)?说(?:过)?(?:吧|啊)?$")
+
+
 def _zh_read(text: str, asked: bool) -> Clause:
     """Every marker of a Chinese clause (`text` already stripped of spaces and commas)."""
     raw = text
+    if _ZH_UNSAY.match(text):
+        return Clause(text=raw, body=raw)
     text = _FILLERS.sub("", _ZH_REMIND.sub("", text))  # 别忘了… is a reminder, not a negation
     polite = bool(_ZH_POLITE_ASK.match(text))
     if polite:

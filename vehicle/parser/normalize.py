@@ -74,6 +74,9 @@ _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
 #: A word no vocabulary holds: what a name or a clock time becomes, so it reads
 #: as an unknown word (never a value) and holds its clause.
 NAME = "\ue000"
+#: What a clock time becomes: a time, never a value; the clause markers read it
+#: as a time the person gave, which holds its sentence ("set the fan to 2 at 8:00").
+CLOCK = "\ue001"
 #: Clock times are times, never values ("cancel my 5:30 pm reservation").
 _EN_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])")
 #: Four digits or more are a number of something else (a phone, a flight), never a setting.
@@ -81,7 +84,7 @@ _LONG_DIGITS = re.compile(r"\d{4,}")
 
 
 def _english(text: str, values: list[float]) -> str:
-    text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {NAME} ", text))
+    text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
     text = _EN_HALF.sub(" 0.5 degrees", text)
@@ -136,13 +139,16 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 _ZH_DIGIT = "零〇一二两三四五六七八九十"
-_ZH_NAMES = re.compile(
+_ZH_CLOCK = re.compile(
     r"\d{1,2}[:：]\d{2}"  # 7:30
     rf"|(?:早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨)?[{_ZH_DIGIT}\d]{{1,3}}点(?:半|钟|整|一刻|三刻|[{_ZH_DIGIT}\d]{{1,3}}分)"
     rf"|(?:早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨)[{_ZH_DIGIT}\d]{{1,3}}点"  # 晚上八点
-    rf"|(?<![{_ZH_DIGIT}\d百千万])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred
+)
+#: 你好零度 (a wake word): a greeting, nothing to set.
+_ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度")
+_ZH_NAMES = re.compile(
+    rf"(?<![{_ZH_DIGIT}\d百千万])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred
     r"|\d+度[a-z]+|\d+[a-z]+店"  # 85度c, 4s店
-    r"|(?:你好|您好|嗨|hi|hello|hey)\s*零度"  # a wake word
     r"|\d{4,}"  # 10086
 )
 
@@ -151,8 +157,13 @@ _ZH_NAMES = re.compile(
 _T2S = opencc.OpenCC("t2s")
 
 
+#: A filler a recogniser spaces off ("呃 关闭 呃 制冷"): dropped with its spaces, so it cuts no clause.
+_ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\s*")
+
+
 def _chinese(text: str, values: list[float]) -> str:
-    text = _ZH_NAMES.sub(NAME, _T2S.convert(text))
+    text = _ZH_SPACED_FILLER.sub("", text)
+    text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _T2S.convert(text))))
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
     return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values).strip(",; ")

@@ -201,6 +201,10 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
             to = True
         elif cls == "by":
             by = True
+    if "climate.set_defrost" in controls and "window.set_position" in controls:
+        # "defroster on for the rear window": the window names the glass, not a control
+        controls = [c for c in controls if c != "window.set_position"]
+        targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
     families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
     if len(families) != 1:
         return None
