@@ -19,6 +19,7 @@ import yaml
 TABLE_DIR = Path(__file__).resolve().parent
 
 V2_DIR = TABLE_DIR / "v2"
+V3_DIR = TABLE_DIR / "v3"
 
 ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags", "seat"})
 REQUIRED_ENTRY_KEYS = frozenset({"text", "expect"})
@@ -140,10 +141,11 @@ class Table:
 
 
 def table_files() -> list[Path]:
-    """The first table's files, then revision 2's (``v2/``)."""
+    """The first table's files, then revision 2's (``v2/``) and revision 3's (``v3/``)."""
     first = sorted(p for p in TABLE_DIR.iterdir() if p.suffix in (".yaml", ".yml"))
     second = sorted(p for p in V2_DIR.iterdir() if p.suffix in (".yaml", ".yml")) if V2_DIR.is_dir() else []
-    return first + second
+    third = sorted(p for p in V3_DIR.iterdir() if p.suffix in (".yaml", ".yml")) if V3_DIR.is_dir() else []
+    return first + second + third
 
 
 def _file_name(path: Path) -> str:
@@ -157,7 +159,7 @@ def load_table() -> Table:
         table.problems.append(f"{TABLE_DIR}: no YAML files")
     for path in files:
         name = _file_name(path)
-        v2 = name.startswith("v2/")
+        v2 = name.startswith(("v2/", "v3/"))
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:

@@ -30,6 +30,8 @@ _MISSING = object()
 #: the catalog lacks ("play some music", "打开雾灯", "导航去公司"). It goes to
 #: `unplaced`; any other unread piece after a command ("…, nope", "…，哦不")
 #: holds every command of its sentence.
+#: Verbs of a request the catalog may lack, where an unpunctuated Chinese run-on may cut ("打开天窗 | 放首歌").
+ZH_REQUEST_VERBS = re.compile(r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首")
 REQUEST = {
     "en": re.compile(
         r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's)\s+)*"

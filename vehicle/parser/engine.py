@@ -27,7 +27,7 @@ from pathlib import Path
 from vehicle.actions import Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
-from .assemble import REQUEST, Assembler, Read
+from .assemble import REQUEST, ZH_REQUEST_VERBS, Assembler, Read
 from .clauses import Piece, clause, join, pieces
 from .exclude import Exclusions
 from .followup import follow_up
@@ -176,8 +176,8 @@ class Parser:
             found = self._exclusions[language].find(text)
             if found is not None:
                 text, excluded = found.text, found.targets
-            if language == "en":  # "open the trunk nope": a trailing take-back is a piece of its own
-                text = _TRAILING_TAKE_BACK.sub(r" , \1", text)
+            # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
+            text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = pieces(text, language)
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             for cl, frame in clauses:
@@ -217,7 +217,11 @@ class Parser:
         i = 0
         while i < len(parts):
             j, cl, frame = self._longest(parts, alone, i, norm, grammar, asked and i == last, cache)
-            if frame is None and j == i and not cl.retraction and not cl.empty:
+            # "打开副驾车窗不要开主驾车窗": a negation inside a piece that starts with a command
+            # reaches only what follows it, so the piece is cut before it is read whole
+            inner_no = (cl.negated and j == i and not NEG_FIRST.match(parts[i].text)
+                        and bool(COMMAND_START[language].match(parts[i].text)))
+            if (frame is None or inner_no) and j == i and not cl.retraction and not cl.empty:
                 run_on = self._run_on(parts[i].text, language, asked and i == last, norm, grammar, cache)
                 if run_on is not None:
                     out.extend(run_on)
@@ -236,8 +240,11 @@ class Parser:
         found = self._frames.get(key, _MISSING)
         if found is _MISSING:
             found = match(grammar, body, norm.numbers) if body else None
-            if found is None and body:
-                found = read_frame(self._words[grammar.language], body, norm.numbers)
+            if (found is None or found.op == "keep") and body:
+                # no template reads it, or one reads only a control where the words also say what to do
+                # ("massage on driver seat"): the frame the vocabulary reads
+                read = read_frame(self._words[grammar.language], body, norm.numbers)
+                found = read if read is not None else found
             with self._lock:
                 if len(self._frames) >= FRAME_CACHE:
                     self._frames.clear()
@@ -278,9 +285,11 @@ class Parser:
         """A piece no template reads, cut where every part is readable (or None)."""
         hits = hits_in(text, grammar)
         controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
-        extra: tuple[int, ...] = ()
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
+            extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
+        else:  # "skip this song | recirc on": a control may start a clause of its own
+            extra = tuple(h.start for h in hits if h.kind == "device" and h.start > 0 and text[h.start - 1] == " ")
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
         points = [p for p in cut_points(text, language, extra) if not any(h.start < p < h.end for h in hits)]
         if not points:
@@ -370,6 +379,7 @@ class Parser:
 
 #: Words that take back what was just said when a recogniser runs them on.
 _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
+_ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
 #: "leave it" words, which may trail their own object ("后备箱别动").
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: English temperatures said with no unit in this range are Fahrenheit ("72 degrees" has

@@ -139,7 +139,7 @@ _EN_PAST = re.compile(
 )
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
-    r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|'s)\b"
+    r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|(?<!driver)(?<!passenger)'s)\b"
 )
 #: A request denied ("I didn't ask you to open the tailgate", "nobody told you
 #: to"): what follows was never asked, so it is forbidden, not commanded.
@@ -198,7 +198,7 @@ _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
     r"(?:让|叫|要|说|说过|要求|请|告诉|让过|叫过)(?:过)?(?:你|您)?(?:要|去|来|把)?"
 )
-_ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己")
+_ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己的")
 
 
 def clause(text: str, language: str, asked: bool = False) -> Clause:
@@ -215,7 +215,7 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
 #: A hedge: the person is not sure they want it ("maybe open the tailgate",
 #: "open the sunroof, perhaps"): the service asks before anything moves.
 _EN_HEDGE = re.compile(r"^(?:maybe|perhaps|possibly|i guess|i suppose|probably)\b\s*|\s*\b(?:maybe|perhaps|possibly|i guess)$")
-_ZH_HEDGE = re.compile(r"^(?:要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
+_ZH_HEDGE = re.compile(r"^(?:要不要|要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
 
 
 def _en_clause(text: str, asked: bool) -> Clause:
@@ -286,7 +286,7 @@ def _en_condition_body(body: str) -> str:
 def _zh_clause(text: str, asked: bool) -> Clause:
     text = text.strip(" ,")
     hedge = _ZH_HEDGE.search(text)
-    if hedge is not None and not text.startswith("要不要"):
+    if hedge is not None:
         rest = (text[: hedge.start()] + text[hedge.end():]).strip(" ,")
         if not rest:
             return Clause(text=text, body="", hedged=True)

@@ -17,6 +17,12 @@ from .normalize import Normalized, normalize
 from .templates import Grammar
 
 _LATIN = re.compile(r"[a-z]{2,}")
+#: English words of a command's frame, as the Chinese grammar says them ("open the sunroof 别开车窗",
+#: "打开天窗 but don't 打开车窗"): the verbs, a negation, a conjunction, the article.
+_BRIDGE = {"turn on": "打开", "switch on": "打开", "turn off": "关闭", "switch off": "关闭", "open": "打开",
+           "close": "关闭", "shut": "关闭", "don't": "，别", "do not": "，别", "but": "，", "and": "，然后", "the": ""}
+_BRIDGE_PATTERN = re.compile(r"(?<![a-z'])(?:" + "|".join(re.escape(w) for w in sorted(_BRIDGE, key=len, reverse=True))
+                             + r")(?![a-z'])")
 
 
 class MixedLanguage:
@@ -55,7 +61,8 @@ class MixedLanguage:
         """(language, normalised text) readings of a mixed text, Chinese grammar first."""
         raw = norm.raw or norm.text
         if self._en_pattern is not None:
-            zh = self._en_pattern.sub(lambda m: self._to_zh[m.group(0)], raw)
+            zh = _BRIDGE_PATTERN.sub(lambda m: _BRIDGE[m.group(0)], raw)
+            zh = self._en_pattern.sub(lambda m: self._to_zh[m.group(0)], zh)
             if zh != raw:
                 yield "zh", normalize(re.sub(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])", "", zh))
         if self._zh_pattern is not None:

@@ -161,8 +161,12 @@ _T2S = opencc.OpenCC("t2s")
 _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\s*")
 
 
+_ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\b)")
+
+
 def _chinese(text: str, values: list[float]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text)
+    text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _T2S.convert(text))))
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)

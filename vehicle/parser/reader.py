@@ -112,12 +112,14 @@ def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str,
         return None  # a frame is one clause: the cutter splits at punctuation
     table = words.table
     size = len(units)
-    # best[i]: (pieces to cover units[i:], length of the first piece), None if they cannot be covered
-    best: list[tuple[int, int] | None] = [None] * size + [(0, 0)]
+    # best[i]: (pieces to cover units[i:], minus the words of its controls, length of the first
+    # piece), None if they cannot be covered: fewest pieces, then the longest control words
+    # ("driver seat heater" is driver + seat heater, not driver seat + heater)
+    best: list[tuple[int, int, int] | None] = [None] * size + [(0, 0, 0)]
     for i in range(size - 1, -1, -1):
         if units[i].isdigit():
             following = best[i + 1]
-            best[i] = None if following is None else (following[0] + 1, 1)
+            best[i] = None if following is None else (following[0] + 1, following[1], 1)
             continue
         for n in range(min(words.longest, size - i), 0, -1):
             following = best[i + n]
@@ -126,14 +128,17 @@ def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str,
             meanings = table.get((" " if en else "").join(units[i : i + n]))
             if meanings is None or not any(c in meanings for c in classes):
                 continue
-            if best[i] is None or following[0] + 1 < best[i][0]:
-                best[i] = (following[0] + 1, n)
+            named = n if ("controls" in meanings or "compounds" in meanings) and (
+                "controls" in classes or "compounds" in classes) else 0
+            cost = (following[0] + 1, following[1] - named, n)
+            if best[i] is None or cost[:2] < best[i][:2]:
+                best[i] = cost
     if best[0] is None:
         return None
     out: list[tuple[str, dict[str, Meaning] | None]] = []
     i = 0
     while i < size:
-        n = best[i][1]
+        n = best[i][2]
         key = (" " if en else "").join(units[i : i + n])
         out.append((key, None if units[i].isdigit() else table[key]))
         i += n
@@ -165,6 +170,7 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
     number_after_to = False
     plural = False
     possessive: list[bool] = []
+    prepositions = 0
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -197,6 +203,8 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
                 unit = meaning.value
         elif cls == "actions":
             ways.append(meaning.value)
+        elif cls == "glue" and meaning.value == "on":
+            prepositions += 1
         elif cls == "to":
             to = True
         elif cls == "by":
@@ -209,6 +217,8 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
     if len(families) != 1:
         return None
     device = families.pop()
+    if prepositions and not any(w != "set" for w in ways):
+        ways.append("on")  # "massage on driver seat": the only "on" is the action
     specific = [w for w in ways if w != "set"]
     if len(specific) > 1 or len(ways) - len(specific) > 1:
         return None  # two verbs: two commands for the run-on cutter ("关闭后备箱关闭空调")
@@ -233,7 +243,7 @@ def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
     if action is not None and action.value == "on" and k + 1 < len(pieces):
         following = pieces[k + 1][1]
         if following is not None and "targets" in following and len(meanings) == 1:
-            return Meaning("glue")
+            return Meaning("glue", "on")  # "ac off on the driver side"; alone it is still "on"
     for cls in _ORDER:
         if cls in meanings:
             return meanings[cls]
