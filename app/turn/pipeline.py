@@ -50,10 +50,17 @@ class TurnPipeline:
         """Claim the session; raises ``TurnInProgress``."""
         return self.services.turns.begin(session_id)
 
-    async def run(self, turn: ActiveTurn, given: TurnInput, emit: Emit) -> dict[str, Any]:
+    async def run(self, turn: ActiveTurn, given: TurnInput, emit: Emit | None) -> dict[str, Any]:
+        """Run one turn; ``emit`` gets its events, or None when no one listens
+        (a JSON Reply): then no executor thread wakes the event loop to hand
+        over an event that nothing reads."""
         rt = self.services
         turn.emit = emit
-        ctx = TurnContext(rt, turn, given, emit, threadsafe(emit, TurnEvent.ACTION_RESULT))
+        if emit is None:
+            emit, on_result = _unheard, _unheard_result
+        else:
+            on_result = threadsafe(emit, TurnEvent.ACTION_RESULT)
+        ctx = TurnContext(rt, turn, given, emit, on_result)
         try:
             await rt.db.start_turn(
                 turn.session_id, turn.turn_id, given.client_message_id, given.source, given.text, given.seat
@@ -97,6 +104,14 @@ class TurnPipeline:
             handled = _answered(ctx, outcome, await leftovers_stage(ctx, outcome.executed))
         handled.prefix_sent = bool(answers)
         return handled
+
+
+def _unheard(event: str, data: dict[str, Any]) -> None:
+    """The events of a turn no one streams."""
+
+
+def _unheard_result(item: dict[str, Any]) -> None:
+    """The action results of a turn no one streams (called in executor threads)."""
 
 
 def _answered(ctx: TurnContext, outcome: ModelAnswered, leftovers: list[dict[str, Any]]) -> Handled:

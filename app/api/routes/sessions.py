@@ -109,6 +109,7 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     except TurnInProgress as exc:
         raise ApiError(409, exc.code, exc.message) from None
     queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+    streaming = "text/event-stream" in request.headers.get("accept", "")
 
     def emit(event: str, data: dict[str, Any]) -> None:
         queue.put_nowait((str(event), data))
@@ -116,8 +117,8 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     given = TurnInput(body.text, body.source, body.client_message_id, body.seat)
 
     async def guarded() -> dict[str, Any] | None:
-        try:
-            return await pipeline.run(turn, given, emit)
+        try:  # a JSON Reply has no listener for the turn's events
+            return await pipeline.run(turn, given, emit if streaming else None)
         except Exception as exc:  # the turn failed: say so, never a trace
             log.error("turn failed: %s", type(exc).__name__)
             emit(TurnEvent.ERROR, {"code": str(TurnError.TURN_FAILED), "message": "the turn failed"})
@@ -125,7 +126,7 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
 
     task = asyncio.create_task(guarded())
     turn.task = task
-    if "text/event-stream" not in request.headers.get("accept", ""):
+    if not streaming:
         result = await asyncio.shield(task)
         if result is None:
             raise ApiError(500, "turn_failed", "the turn failed")
