@@ -61,8 +61,9 @@ class EdgeGuard:
         lengths = headers.get("content-length", [])
         if len(lengths) > 1 or (lengths and (not lengths[0].isdigit() or int(lengths[0]) > MAX_BODY)):
             raise ApiError(413, "body_too_large", f"body exceeds {MAX_BODY} bytes")
-        try:
-            body, disconnected = await asyncio.wait_for(_read_body(receive), BODY_READ_S)
+        try:  # a deadline on this task (wait_for would run the read as a task of its own)
+            async with asyncio.timeout(BODY_READ_S):
+                body, disconnected = await _read_body(receive)
         except TimeoutError:
             raise ApiError(408, "body_timeout", f"body not received within {BODY_READ_S:g} s") from None
         if body:
