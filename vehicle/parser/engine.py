@@ -288,8 +288,9 @@ class Parser:
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
-        else:  # "skip this song | recirc on": a control may start a clause of its own
-            extra = tuple(h.start for h in hits if h.kind == "device" and h.start > 0 and text[h.start - 1] == " ")
+        else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
+            extra = tuple(h.start for h in hits if h.kind == "device" and h.start > 0 and text[h.start - 1] == " "
+                          and self._acts_after(text, h.end))
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
         points = [p for p in cut_points(text, language, extra) if not any(h.start < p < h.end for h in hits)]
         if not points:
@@ -316,6 +317,8 @@ class Parser:
             if frame is not None:
                 if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
+                if frame.device == "mode.activate" and not first and not COMMAND_START[language].match(part):
+                    return False  # "说一下美美 | 洗车": a mode's bare name cut off a name is no command
                 commands[0] += 1
                 return True
             if spotter.need_only(part):
@@ -343,6 +346,12 @@ class Parser:
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
+
+    def _acts_after(self, text: str, end: int) -> bool:
+        """An action word among the next few words after `end` ("recirc | on")."""
+        table = self._words["en"].table
+        return any("actions" in table.get(w, {}) and table[w]["actions"].value != "set"
+                   for w in text[end:].split()[:4])
 
     def _complete_frame(self, frame: Frame, previous: Frame | None, cl: Clause, language: str,
                         excluded: tuple[str, ...]) -> Frame:
