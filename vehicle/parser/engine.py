@@ -414,7 +414,7 @@ def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catal
                           frozenset(catalog.capabilities), frozenset(catalog.targets) | {"speaker"},
                           frozenset(catalog.needs))
     except WordsError as exc:
-        raise TemplateError(path.name, "vocabulary", str(exc)) from None
+        raise TemplateError(f"vocabulary/{path.name}", exc.where, exc.problem) from None
 
 
 def _clause(text: str, language: str, asked: bool, cache: Memo) -> Clause:

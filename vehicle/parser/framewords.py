@@ -29,7 +29,14 @@ UNITS = frozenset({"degrees", "percent", "level"})
 
 
 class WordsError(ValueError):
-    """A vocabulary file that cannot be used (the message names file and path)."""
+    """A vocabulary file that cannot be used: `where` is the path inside the file."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        where, _, problem = message.partition(": ")
+        if where.endswith(".yaml"):  # "en.yaml: controls.x: problem" -> the path after the file name
+            where, _, problem = problem.partition(": ")
+        self.where, self.problem = where, problem or message
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,171 @@
+"""Vocabulary as data (catalog/vocabulary) and the frame reader's rules (DESIGN §4 rev 3).
+
+The checks `n7web catalog check` runs on a vocabulary file, and the reader's
+semantics one rule at a time: a clause is a frame in any word order, every
+word must be known, one control and one direction, "by" changes and "to"
+sets, a window's "down" opens it.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from vehicle.catalog import default_catalog_dir, load_catalog
+from vehicle.catalog.cli import main as catalog_main
+from vehicle.parser import Parser
+from vehicle.parser.normalize import normalize
+from vehicle.parser.reader import read, read_need, read_query
+
+
+@pytest.fixture(scope="module")
+def words(parser):
+    return parser._words  # noqa: SLF001 - the parser's own tables, read by its own tests
+
+
+def _copy_catalog(tmp_path: Path) -> Path:
+    target = tmp_path / "catalog"
+    shutil.copytree(default_catalog_dir(), target)
+    return target
+
+
+def _append(catalog: Path, language: str, text: str) -> None:
+    path = catalog / "vocabulary" / f"{language}.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def test_the_shipped_vocabulary_passes_the_catalog_check(capsys):
+    assert catalog_main(["check"]) == 0
+    assert "catalog OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language,old,new,named", [
+    # one word, both ways of one signed control
+    ("en", "less: [cooler, colder,", "less: [hotter, cooler, colder,", "signed.climate.set_temperature.less"),
+    # a class no reader knows
+    ("en", "glue: [in,", "glue2: [x]\nglue: [in,", "unknown classes"),
+    # an amount no reader knows
+    ("zh", "  half: [一半,", "  plenty: [很多]\n  half: [一半,", "amounts.plenty"),
+    # a query word may also be an action word (another class): no error
+    ("zh", "queries: [吗,", "queries: [打开, 吗,", None),
+])
+def test_a_bad_vocabulary_file_is_named_by_file_and_path(tmp_path, capsys, language, old, new, named):
+    catalog = _copy_catalog(tmp_path)
+    path = catalog / "vocabulary" / f"{language}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    rc = catalog_main(["check", str(catalog)])
+    err = capsys.readouterr().err
+    if named is None:
+        assert rc == 0, err
+        return
+    assert rc == 1
+    assert f"vocabulary/{language}.yaml" in err and named in err, err
+
+
+def test_a_word_with_two_meanings_in_one_class_is_refused(tmp_path, capsys):
+    catalog = _copy_catalog(tmp_path)
+    path = catalog / "vocabulary" / "en.yaml"
+    text = path.read_text(encoding="utf-8").replace("climate.set_fan_speed: [fans, blowers,",
+                                                    "climate.set_fan_speed: [fans, blowers, temps,", 1)
+    path.write_text(text, encoding="utf-8")
+    assert catalog_main(["check", str(catalog)]) == 1
+    err = capsys.readouterr().err
+    assert "vocabulary/en.yaml: controls.climate.set_fan_speed" in err and "'temps'" in err
+
+
+def test_a_glue_word_with_a_meaning_is_refused(tmp_path, capsys):
+    catalog = _copy_catalog(tmp_path)
+    path = catalog / "vocabulary" / "en.yaml"
+    text = path.read_text(encoding="utf-8").replace("glue: [in, of, for,", "glue: [in, of, for, blowers,", 1)
+    path.write_text(text, encoding="utf-8")
+    assert catalog_main(["check", str(catalog)]) == 1
+    err = capsys.readouterr().err
+    assert "'blowers' is glue" in err and "vocabulary/en.yaml: glue" in err
+
+
+def test_an_unquoted_yaml_boolean_is_refused_not_read_as_true(tmp_path, capsys):
+    catalog = _copy_catalog(tmp_path)
+    _append(catalog, "en", "\nto: [to, on]\n")  # YAML reads a bare on as true
+    assert catalog_main(["check", str(catalog)]) == 1
+    assert "must be a list of words" in capsys.readouterr().err
+
+
+def test_a_new_synonym_is_a_data_change(tmp_path):
+    catalog = _copy_catalog(tmp_path)
+    path = catalog / "vocabulary" / "en.yaml"
+    text = path.read_text(encoding="utf-8").replace("climate.set_fan_speed: [fans, blowers,",
+                                                    "climate.set_fan_speed: [fans, blowers, whirly thing,", 1)
+    path.write_text(text, encoding="utf-8")
+    before = Parser(load_catalog()).parse("whirly thing up").actions
+    after = Parser(load_catalog(str(catalog)), str(catalog)).parse("whirly thing up").actions
+    assert before == ()
+    assert [(a.capability, a.parameters) for a in after] == [("climate.adjust_fan_speed", {"delta_level": 1})]
+
+
+def _frame(words, language: str, text: str):
+    norm = normalize(text)
+    return read(words[language], norm.text, norm.numbers)
+
+
+@pytest.mark.parametrize("text", ["air circulation on", "on air circulation", "circulation of the air on"])
+def test_any_word_order_is_one_frame(words, text):
+    frame = _frame(words, "en", text)
+    if text == "circulation of the air on":
+        assert frame is None  # "air circulation" is one word of the vocabulary; "air" alone is none
+        return
+    assert (frame.device, frame.op) == ("climate.set_recirculation", "on")
+
+
+@pytest.mark.parametrize("text", [
+    "air circulation on please blorp",  # an unknown word
+    "fan up temperature down",  # two controls
+    "turn on the fan off",  # two directions
+    "set the fan",  # nothing to set
+    "fan",  # a bare control
+])
+def test_what_is_not_one_frame(words, text):
+    assert _frame(words, "en", text) is None
+
+
+@pytest.mark.parametrize("text,op,number", [
+    ("boost the fan by 2", "more", 2.0),  # by: changes by
+    ("decrement the fan to 2", "set", 2.0),  # to: sets, whatever the verb
+    ("boost the fan 2", "more", 2.0),  # a way and a number: changes by it
+    ("fan to max", "max", None),
+])
+def test_by_changes_and_to_sets(words, text, op, number):
+    frame = _frame(words, "en", text)
+    assert (frame.device, frame.op, frame.number) == ("climate.set_fan_speed", op, number)
+
+
+@pytest.mark.parametrize("language,text,op", [
+    ("en", "passenger window down", "open"),
+    ("en", "raise the rear left window", "close"),
+    ("zh", "车窗降下", "open"),
+    ("zh", "车窗上升到底", "close"),
+    ("zh", "主驾车窗开小", "less"),
+])
+def test_a_window_goes_down_when_it_opens(words, language, text, op):
+    frame = _frame(words, language, text)
+    assert (frame.device, frame.op) == ("window.set_position", op)
+
+
+def test_a_signed_word_gives_way_to_an_action_word(words):
+    assert _frame(words, "en", "make it warmer").op == "more"
+    assert _frame(words, "en", "turn the heater down").op == "less"
+    assert _frame(words, "en", "cooler max") is None  # the coolest setting or the strongest cooling?
+
+
+def test_needs_need_a_subject(words):
+    assert read_need(words["en"], "it's way too frigid in here") == "cold"
+    assert read_need(words["en"], "passenger side is getting toasty") == "hot"
+    assert read_need(words["en"], "frigid") is None
+    assert read_need(words["en"], "cooler on passenger side") is None  # a command
+
+
+def test_state_questions_need_a_question_word(words):
+    assert read_query(words["en"], "status of rear defroster") == ("climate.set_defrost", "rear")
+    assert read_query(words["en"], "rear defroster") is None
