@@ -1,4 +1,5 @@
-# N7Web: `make run` starts the service, `make test` runs the whole suite.
+# N7Web: `make run` starts the service, `make check` is the inner loop (lint,
+# format, types, the unit and service tiers), `make test` runs the whole suite.
 # Both bootstrap an idempotent .venv from the lock files (re-installed only
 # when a lock file, pyproject.toml or the bootstrap changes) and the
 # project-local tools. `make lock` regenerates the lock files after a
@@ -10,8 +11,12 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LOCKS := requirements.lock requirements-test.lock requirements-build.lock
 PYTEST_ARGS ?=
+# pytest-xdist workers: one per core. worksteal keeps each worker on a
+# contiguous run of files (module fixtures start once) and rebalances at the end.
+JOBS ?= auto
+XDIST := -n $(JOBS) --dist worksteal
 
-.PHONY: run test bootstrap lock lock-upgrade dist clean
+.PHONY: run check lint test bootstrap lock lock-upgrade dist clean
 
 bootstrap: $(STAMP)
 
@@ -23,8 +28,19 @@ $(STAMP): pyproject.toml $(LOCKS) scripts/bootstrap.sh scripts/bootstrap_browser
 run: bootstrap
 	$(VENV)/bin/n7web serve
 
-test: bootstrap
-	$(PY) -m pytest $(PYTEST_ARGS)
+# Lint, format and types (DESIGN section 11): pyproject.toml configures them.
+lint: bootstrap
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+
+# The inner loop: lint and types, then the unit and service tiers in parallel.
+check: lint
+	$(PY) -m pytest $(XDIST) -q -m "unit or service" $(PYTEST_ARGS)
+
+# Everything: check's lint and types, then the whole suite (every tier) in parallel.
+test: lint
+	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # Pins kept, new dependencies added; lock-upgrade moves every pin to the newest allowed.
 lock: $(PY)

@@ -24,7 +24,7 @@ def model_catalog(cat: Catalog) -> dict[str, Any]:
     for cid, cap in cat.capabilities.items():
         if cid in ("mode.activate", "peripheral.trigger"):
             continue
-        params = {}
+        params: dict[str, Any] = {}
         for name, p in cap.parameters.items():
             if p.type == "enum":
                 params[name] = list(p.choices or ())

@@ -80,7 +80,7 @@ def service_url(url: str | None, environ: Mapping[str, str]) -> str:
         raise SayError(f"--url {url!r}: only http:// on a loopback address", 2)
     host = parts.hostname or ""
     try:
-        port = parts.port
+        given_port = parts.port
     except ValueError:
         raise SayError(f"--url {url!r}: bad port", 2) from None
     if host != "localhost":
@@ -91,7 +91,7 @@ def service_url(url: str | None, environ: Mapping[str, str]) -> str:
         if not loopback:
             raise SayError(f"--url {url!r}: the service listens on loopback only (127.0.0.1 or localhost)", 2)
     netloc = f"[{host}]" if ":" in host else host
-    return f"http://{netloc}:{port or DEFAULT_PORT}"
+    return f"http://{netloc}:{given_port or DEFAULT_PORT}"
 
 
 def state_dir(flag: str | None, environ: Mapping[str, str]) -> Path:

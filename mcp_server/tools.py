@@ -123,7 +123,7 @@ async def run_tool(
         return ToolOutcome(failure_text(tool, failure), None, True, failure.code)
     except Exception as exc:  # a bug: fail closed with nothing but the type in the log
         logger.error("%s: internal error %s", tool, type(exc).__name__)
-        failure = ToolFailure("internal_error", "", outcome_known=False)
-        return ToolOutcome(failure_text(tool, failure), None, True, failure.code)
+        internal = ToolFailure("internal_error", "", outcome_known=False)
+        return ToolOutcome(failure_text(tool, internal), None, True, internal.code)
     text = json.dumps(structured, ensure_ascii=False, separators=(",", ":"))
     return ToolOutcome(text, structured, False)

@@ -12,7 +12,7 @@ a value the DBC codec carries unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, Command
 from .adjust import ConfirmedState, Twin, adjust_capabilities, resolve, twin_of
@@ -129,7 +129,8 @@ def to_commands(catalog: Catalog, state: ConfirmedState, action: Action) -> list
     out: list[Command | Refusal] = []
     for member in catalog.members(action.capability, action.target):
         if twin is not None:
-            out.append(resolve(catalog, state, twin, member, action.parameters[twin.delta], action.vague))
+            delta = cast(float, action.parameters[twin.delta])  # validated: a number in the delta's range
+            out.append(resolve(catalog, state, twin, member, delta, action.vague))
         else:
             out.append(Command(action.capability, member, dict(action.parameters)))
     return out

@@ -138,7 +138,7 @@ def group_refusal(what: tuple[str, str], refusals: Sequence[Refusal]) -> Refusal
     ):
         # Members at different values ran into the same end of the range.
         position = str(first.detail.get("variant", "")).endswith("position")
-        keep = {k: first.detail[k] for k in ("end", "limit", "limit_value") if k in first.detail}
+        keep: dict[str, Any] = {k: first.detail[k] for k in ("end", "limit", "limit_value") if k in first.detail}
         return Refusal(first.reason, what, {**keep, "variant": "group_end_position" if position else "group_end"})
     return first
 

@@ -76,7 +76,8 @@ class EdgeGuard:
 
 
 async def _read_body(receive: Any) -> tuple[bytes, bool]:
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":

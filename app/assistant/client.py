@@ -192,6 +192,7 @@ class CodexClient:
         config = answer.get("config") if isinstance(answer, Mapping) else None
         if not isinstance(config, Mapping):
             raise ProtocolError("config/read answered without a config object")
+        assert self.endpoint is not None  # set when the client was launched, before any config is read
         others = launch.prove_config(config, self.settings, self.endpoint)
         if self.provider is None and isinstance(config.get("model_provider"), str):
             self.provider = config["model_provider"]

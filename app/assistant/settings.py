@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 from urllib.parse import urlsplit
 
 from .errors import ConfigurationError
@@ -230,7 +231,7 @@ class AssistantSettings:
             raise ConfigurationError(f"CODEX_ASSISTANT_{name} must be true or false")
 
         codex_home = env.get("CODEX_HOME") or str(state_dir / "codex-home")
-        values: dict[str, object] = dict(
+        values: dict[str, Any] = dict(
             command=get("COMMAND") or default_codex_command(env),
             workspace=Path(get("WORKSPACE") or state_dir / "codex-workspace"),
             codex_home=Path(codex_home),
@@ -251,4 +252,4 @@ class AssistantSettings:
         # timeouts nest: the MCP server's callback gives up well before codex's tool timeout
         values["callback_timeout_s"] = round(float(values["vehicle_tool_timeout_s"]) * 2 / 3, 1)
         values.update(overrides)
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)

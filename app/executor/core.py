@@ -22,19 +22,36 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vehicle.can.errors import CodecError
+from vehicle.can.link import CommandOutcome
 from vehicle.catalog import Catalog
 from vehicle.gates import GateContext
+from vehicle.parser import ParseResult
 from vehicle.plan import control_name
 from vehicle.refusals import Reason, Refusal
-from vehicle.safety import MAX_COMMANDS, DecisionRequest, Key, StateSnapshot, decide, recheck
+from vehicle.safety import (
+    MAX_COMMANDS,
+    ActionDecision,
+    ActionStatus,
+    DecisionRequest,
+    Key,
+    MemberDecision,
+    StateSnapshot,
+    decide,
+    overall_status,
+    recheck,
+    statuses_of,
+)
+from vehicle.state import VehicleState
 from vehicle.wording import join_list, join_sentences
 
 from . import wording
-from .results import Item, Member, from_decision, overall
+from .ports import AuditStore, BusLink
 
 log = logging.getLogger("n7web.executor")
 
 MAX_COMMANDS_PER_KEY = MAX_COMMANDS
+_RAN = (ActionStatus.APPLIED, ActionStatus.UNCONFIRMED, ActionStatus.DRY_RUN)
+_REFUSED = (ActionStatus.REJECTED, ActionStatus.FAILED)
 
 
 @dataclass
@@ -53,7 +70,7 @@ class Request:
     ledger: Ledger
     language: str = "en"
     voice: bool = False
-    parse: Any = None
+    parse: ParseResult | None = None
     """The parser's result for the bound utterance (None for console taps)."""
     seat: str | None = None
     """The speaker's seat (DESIGN section 3a); None: unknown. Taps carry none."""
@@ -75,14 +92,14 @@ class Request:
 
 @dataclass
 class Outcome:
-    status: str
+    status: ActionStatus
     message: str
-    items: list[Item]
+    items: list[ActionDecision]
 
     def to_json(self) -> dict[str, Any]:
-        frames = self.status == "dry_run"
+        frames = self.status == ActionStatus.DRY_RUN
         return {
-            "status": self.status,
+            "status": self.status.value,
             "message": self.message,
             "actions": [i.to_json(with_frames=frames) for i in self.items],
         }
@@ -92,9 +109,9 @@ class Executor:
     def __init__(
         self,
         catalog: Catalog,
-        state: Any,
-        link: Any,
-        store: Any,
+        state: VehicleState,
+        link: BusLink,
+        store: AuditStore,
         execution_mode: str = "simulation",
         armed: bool = False,
     ) -> None:
@@ -117,12 +134,12 @@ class Executor:
                 self.catalog, req.parse, req.seat, shown, frozenset(req.ledger.consumed), self._decision_request(req)
             )
             req.ledger.decided |= decision.decided_keys()
-            items = [from_decision(a) for a in decision.actions]
+            items = list(decision.actions)
             self._send(req, items, shown)
         if not items:
             nothing = Refusal(Reason.NOTHING_TO_DO)
-            return Outcome("rejected", nothing.message(req.language), [])
-        return Outcome(overall(items), " ".join(i.message for i in items), items)
+            return Outcome(ActionStatus.REJECTED, nothing.message(req.language), [])
+        return Outcome(overall_status([statuses_of(i) for i in items]), " ".join(i.message for i in items), items)
 
     def _decision_request(self, req: Request) -> DecisionRequest:
         return DecisionRequest(
@@ -135,7 +152,7 @@ class Executor:
         )
 
     # -- step 10: record, re-gate, encode, send, confirm -------------------------
-    def _send(self, req: Request, items: list[Item], shown: StateSnapshot | None = None) -> None:
+    def _send(self, req: Request, items: list[ActionDecision], shown: StateSnapshot | None = None) -> None:
         planned = [i.to_json() for i in items]
         record = self.store.record_decision(req.session_id, req.turn_id, req.utterance, req.handled_by, planned)
         try:
@@ -151,7 +168,7 @@ class Executor:
         finally:
             self.store.record_outcome(record, [i.to_json(with_frames=True) for i in items])
 
-    def _regate(self, req: Request, items: list[Item]) -> None:
+    def _regate(self, req: Request, items: list[ActionDecision]) -> None:
         """The gates again, on the live state, just before anything is encoded."""
         for item in items:
             pending = item.pending_members()
@@ -166,7 +183,7 @@ class Executor:
             if item.is_mode and refused:
                 item.refuse(refused[0][1])
 
-    def _encode(self, items: list[Item]) -> dict[int, list[dict[str, str]]]:
+    def _encode(self, items: list[ActionDecision]) -> dict[int, list[dict[str, str]]]:
         """Encode every pending command alone (the frames a dry run shows); an
         action that cannot be encoded is refused alone."""
         frames: dict[int, list[dict[str, str]]] = {}
@@ -174,7 +191,8 @@ class Executor:
             encoded: dict[int, list[dict[str, str]]] = {}
             try:
                 for m in item.pending_members():
-                    encoded[id(m)] = [f.to_json() for f in self.link.encode(m.command)]
+                    if m.command is not None:
+                        encoded[id(m)] = [f.to_json() for f in self.link.encode(m.command)]
             except Exception as exc:  # the codec's errors are typed; anything else fails closed too
                 log.warning("action not encodable: %s: %s", item.capability, type(exc).__name__)
                 refusal = Refusal(
@@ -190,14 +208,14 @@ class Executor:
             frames.update(encoded)
         return frames
 
-    def _show_frames(self, items: list[Item]) -> None:
+    def _show_frames(self, items: list[ActionDecision]) -> None:
         """Dry run: the frames each pending command would be, nothing sent."""
         frames = self._encode(items)
         for m in (m for item in items for m in item.pending_members()):
             m.frames = frames.get(id(m), [])
-            m.status = "dry_run"
+            m.status = ActionStatus.DRY_RUN
 
-    def _transmit(self, req: Request, items: list[Item], retry: bool = True) -> None:
+    def _transmit(self, req: Request, items: list[ActionDecision], retry: bool = True) -> None:
         """Send every pending command in one batch and take the outcomes.
 
         The link encodes the whole batch before its first frame leaves, so a
@@ -206,11 +224,12 @@ class Executor:
         (that action alone, nothing of it consumed) and the rest go. The
         happy path encodes each command once.
         """
-        pending = [m for item in items for m in item.pending_members()]
+        pending = [(m, m.command) for item in items for m in item.pending_members() if m.command is not None]
         if not pending:
             return
+        outcomes: list[CommandOutcome] | None
         try:
-            outcomes = self.link.execute([m.command for m in pending])
+            outcomes = self.link.execute([command for _, command in pending])
         except CodecError as exc:
             if retry:
                 self._encode(items)
@@ -221,20 +240,21 @@ class Executor:
         except Exception:  # the link's own errors are typed; anything else fails closed
             log.exception("send failed")
             outcomes = None
-        for i, m in enumerate(pending):
+        for i, (m, command) in enumerate(pending):
             out = outcomes[i] if outcomes is not None and i < len(outcomes) else None
-            what = control_name(self.catalog, m.command.capability, m.target)
+            what = control_name(self.catalog, command.capability, m.target)
             if out is None:
-                m.status, m.refusal = "failed", Refusal(Reason.SEND_FAILED, what)
+                m.status, m.refusal = ActionStatus.FAILED, Refusal(Reason.SEND_FAILED, what)
             else:
-                m.status = out.status
+                m.status = ActionStatus(out.status)
                 m.frames = [f.to_json() for f in out.frames]
-                if out.status == "failed":
+                if m.status == ActionStatus.FAILED:
                     m.refusal = Refusal(Reason.SEND_FAILED, what)
-            req.ledger.consumed.add(m.control_key)
+            if m.key is not None:
+                req.ledger.consumed.add(m.key)
 
     # -- step 11: the words --------------------------------------------------------
-    def _before(self, item: Item, members: list[Member], shown: StateSnapshot | None) -> list[Any]:
+    def _before(self, item: ActionDecision, members: list[MemberDecision], shown: StateSnapshot | None) -> list[Any]:
         """Each member's value of the item's parameter as confirmed when it was decided (None: unknown)."""
         if shown is None or len(item.parameters) != 1 or item.capability not in self.catalog.capabilities:
             return []
@@ -242,13 +262,13 @@ class Executor:
         control = self.catalog.control(item.capability)
         return [(shown.control(control, m.target) or {}).get(name) for m in members]
 
-    def _finish(self, req: Request, item: Item, shown: StateSnapshot | None = None) -> None:
+    def _finish(self, req: Request, item: ActionDecision, shown: StateSnapshot | None = None) -> None:
         item.status = item.aggregate()
         lang, cat = req.language, self.catalog
         mixed = self._mixed_sentence(req, item, shown)
         if mixed is not None:
             text = mixed
-        elif item.status == "applied":
+        elif item.status == ActionStatus.APPLIED:
             sent = [v for m in item.members if m.command is not None for v in m.command.parameters.values()]
             text = wording.success(
                 cat,
@@ -260,32 +280,32 @@ class Executor:
                 sent,
                 self._before(item, item.members, shown),
             )
-        elif item.status in ("rejected", "failed"):
+        elif item.status in (ActionStatus.REJECTED, ActionStatus.FAILED):
             refusal = item.first_refusal()
             text = (
                 refusal.message(lang)
                 if refusal
-                else wording.status_sentence("failed", cat, item.capability, item.target, lang)
+                else wording.status_sentence(ActionStatus.FAILED, cat, item.capability, item.target, lang)
             )
         else:
             text = wording.status_sentence(item.status, cat, item.capability, item.target, lang)
         item.message = wording.speakable(text, lang) if req.voice else text
 
-    def _mixed_sentence(self, req: Request, item: Item, shown: StateSnapshot | None = None) -> str | None:
+    def _mixed_sentence(self, req: Request, item: ActionDecision, shown: StateSnapshot | None = None) -> str | None:
         """A group some of whose members ran and some were refused says both,
         naming the members ("Rear right window closed. Driver window, passenger
         window and rear left window can't be operated from the rear-right
         seat."): the person hears exactly what moved and what did not."""
         if item.is_mode or item.refusal is not None or len(item.members) < 2:
             return None
-        ran = [m for m in item.members if m.status in ("applied", "unconfirmed", "dry_run")]
-        refused = [m for m in item.members if m.status in ("rejected", "failed") and m.refusal is not None]
+        ran = [(m, m.status) for m in item.members if m.status is not None and m.status in _RAN]
+        refused = [(m, m.refusal) for m in item.members if m.status in _REFUSED and m.refusal is not None]
         if not ran or not refused:
             return None
         lang, cat = req.language, self.catalog
         parts: list[str] = []
-        for m in ran:
-            if m.status == "applied" and m.command is not None:
+        for m, status in ran:
+            if status == ActionStatus.APPLIED and m.command is not None:
                 sent = list(m.command.parameters.values())
                 parts.append(
                     wording.success(
@@ -300,14 +320,14 @@ class Executor:
                     )
                 )
             else:
-                parts.append(wording.status_sentence(m.status, cat, item.capability, m.target, lang))
-        by_reason: dict[tuple[str, str], list[Member]] = {}
-        for m in refused:
-            by_reason.setdefault((m.refusal.reason.value, repr(sorted(m.refusal.detail.items()))), []).append(m)
-        for members in by_reason.values():
-            names = [control_name(cat, item.capability, m.target) for m in members]
+                parts.append(wording.status_sentence(status, cat, item.capability, m.target, lang))
+        by_reason: dict[tuple[str, str], list[tuple[MemberDecision, Refusal]]] = {}
+        for m, refusal in refused:
+            by_reason.setdefault((refusal.reason.value, repr(sorted(refusal.detail.items()))), []).append((m, refusal))
+        for group in by_reason.values():
+            names = [control_name(cat, item.capability, m.target) for m, _ in group]
             what = (join_list([n[0] for n in names], "en"), join_list([n[1] for n in names], "zh"))
-            parts.append(members[0].refusal.naming(what).message(lang))
+            parts.append(group[0][1].naming(what).message(lang))
         return join_sentences(parts, lang)
 
 

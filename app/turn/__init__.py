@@ -1,7 +1,7 @@
 """The turn pipeline (DESIGN section 2). Routes use only what this package exports."""
 
 from .callback import execute_call, interrupt
-from .events import TERMINAL_EVENTS, HandledBy, ReplyStatus, StreamEvent, TurnError, TurnEvent
+from .events import TERMINAL_EVENTS, HandledBy, StreamEvent, TurnError, TurnEvent
 from .execution import BusRuns, make_request
 from .pipeline import TurnPipeline
 from .registry import ActiveTurn, TurnRegistry
@@ -12,7 +12,6 @@ __all__ = [
     "ActiveTurn",
     "BusRuns",
     "HandledBy",
-    "ReplyStatus",
     "StreamEvent",
     "TERMINAL_EVENTS",
     "TurnError",

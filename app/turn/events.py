@@ -1,5 +1,6 @@
-"""Every name a client sees for a turn, in one place: SSE event names,
-Reply statuses, who handled the turn, and the model stage's outcomes."""
+"""Every name a client sees for a turn, in one place: SSE event names, who
+handled the turn, and the model stage's outcomes. Statuses (of an action and
+of a Reply) are :class:`vehicle.safety.ActionStatus`."""
 
 from __future__ import annotations
 
@@ -27,13 +28,6 @@ class StreamEvent(StrEnum):
     STATE_CHANGED = "state.changed"
     VEHICLE_CHANGED = "vehicle.changed"
     STATUS_CHANGED = "status.changed"
-
-
-class ReplyStatus(StrEnum):
-    APPLIED = "applied"
-    PARTIALLY_APPLIED = "partially_applied"
-    REJECTED = "rejected"
-    NO_ACTION = "no_action"
 
 
 class HandledBy(StrEnum):

@@ -67,7 +67,9 @@ async def model_stage(ctx: TurnContext) -> ModelOutcome:
     def on_delta(text: str) -> None:
         ctx.emit(TurnEvent.DELTA, {"text": speakable(text, lang, fragment=True) if voice else text})
 
-    outcome = await rt.assistant.run_turn(
+    assistant = rt.assistant
+    assert assistant is not None  # the pipeline runs the model stage only with an assistant
+    outcome = await assistant.run_turn(
         turn.session_id, ctx.given.text, context, on_delta=on_delta, on_tool_call=None, deadline_s=rt.turn_deadline_s
     )
     del context, token

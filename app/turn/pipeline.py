@@ -15,6 +15,7 @@ This module is the only place that chooses the next stage.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from .events import HandledBy, TurnEvent
@@ -56,6 +57,7 @@ class TurnPipeline:
         over an event that nothing reads."""
         rt = self.services
         turn.emit = emit
+        on_result: Callable[[dict[str, Any]], None]
         if emit is None:
             emit, on_result = _unheard, _unheard_result
         else:

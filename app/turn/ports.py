@@ -10,14 +10,16 @@ from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from app.ports import AssistantPort
+from app.tokens import TurnGrant
 from vehicle.catalog import Catalog
+from vehicle.parser import ParseResult
 
 from .execution import BusRuns
 from .registry import TurnRegistry
 
 
 class ParserPort(Protocol):
-    def parse(self, text: str, *args: Any, **kw: Any) -> Any: ...
+    def parse(self, text: str, seat: str | None = None) -> ParseResult: ...
 
 
 class StatePort(Protocol):
@@ -30,6 +32,7 @@ class TokensPort(Protocol):
         self, session_id: str, turn_id: str, utterance: str, language: str, generation: str, seat: str | None = None
     ) -> str: ...
     def end_turn(self, turn_id: str, interrupted: bool = False) -> bool: ...
+    def check(self, token: str, generation: str) -> TurnGrant: ...
 
 
 class TurnStorePort(Protocol):
@@ -54,12 +57,23 @@ class TurnStorePort(Protocol):
 
 
 class TurnServices(Protocol):
-    catalog: Catalog
-    parser: ParserPort
-    state: StatePort
-    tokens: TokensPort
-    db: TurnStorePort
-    bus_runs: BusRuns
-    turns: TurnRegistry
-    assistant: AssistantPort | None
-    turn_deadline_s: float
+    """Read-only members (properties), so the runtime's concrete types satisfy them."""
+
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def parser(self) -> ParserPort: ...
+    @property
+    def state(self) -> StatePort: ...
+    @property
+    def tokens(self) -> TokensPort: ...
+    @property
+    def db(self) -> TurnStorePort: ...
+    @property
+    def bus_runs(self) -> BusRuns: ...
+    @property
+    def turns(self) -> TurnRegistry: ...
+    @property
+    def assistant(self) -> AssistantPort | None: ...
+    @property
+    def turn_deadline_s(self) -> float: ...

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import HandledBy, ReplyStatus, TurnError
-from .wording import RESTARTED, say
+from vehicle.safety import SENT, ActionStatus
 
-_SENT = ("applied", "unconfirmed")
+from .events import HandledBy, TurnError
+from .wording import RESTARTED, say
 
 
 def sent_actions(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -32,9 +32,11 @@ def sent_actions(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 out.append(
                     {
                         **action,
-                        "status": "unconfirmed",
+                        "status": ActionStatus.UNCONFIRMED.value,
                         "reason": str(TurnError.INTERRUPTED_BY_RESTART),
-                        "members": [{**m, "status": "unconfirmed"} for m in members if isinstance(m, dict)],
+                        "members": [
+                            {**m, "status": ActionStatus.UNCONFIRMED.value} for m in members if isinstance(m, dict)
+                        ],
                     }
                 )
             elif _reached_bus(action):
@@ -44,12 +46,12 @@ def sent_actions(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _reached_bus(action: dict[str, Any]) -> bool:
     members = [m for m in action.get("members") or [] if isinstance(m, dict)]
-    return action.get("status") in _SENT or any(m.get("status") in _SENT for m in members)
+    return action.get("status") in SENT or any(m.get("status") in SENT for m in members)
 
 
-def restart_status(actions: list[dict[str, Any]]) -> ReplyStatus:
+def restart_status(actions: list[dict[str, Any]]) -> ActionStatus:
     """Never ``rejected`` while an action it lists went out; never ``applied`` for a turn cut short."""
-    return ReplyStatus.PARTIALLY_APPLIED if any(_reached_bus(a) for a in actions) else ReplyStatus.REJECTED
+    return ActionStatus.PARTIALLY_APPLIED if any(_reached_bus(a) for a in actions) else ActionStatus.REJECTED
 
 
 def restart_reply(
@@ -63,7 +65,7 @@ def restart_reply(
         "client_message_id": client_message_id,
         "language": language,
         "handled_by": str(HandledBy.LOCAL),
-        "status": str(restart_status(actions)),
+        "status": restart_status(actions).value,
         "reply_text": message,
         "actions": actions,
         "assistant_error": {"code": str(TurnError.INTERRUPTED_BY_RESTART), "message": message},

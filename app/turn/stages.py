@@ -13,8 +13,9 @@ from typing import Any
 from app.executor import Ledger
 from app.executor.wording import speakable
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE
+from vehicle.safety import ActionStatus, overall_status
 
-from .events import HandledBy, ReplyStatus, TurnEvent
+from .events import HandledBy, TurnEvent
 from .execution import make_request
 from .ports import TurnServices
 from .queries import answer as answer_queries
@@ -174,16 +175,9 @@ async def leftovers_stage(ctx: TurnContext, executed: list[dict[str, Any]]) -> l
     return [a for a in await ctx.services.bus_runs.actions(req) if (a["capability"], a["target"]) not in covered]
 
 
-def reply_status(actions: list[dict[str, Any]]) -> ReplyStatus:
-    if not actions:
-        return ReplyStatus.NO_ACTION
-    counted = [a for a in actions if a["status"] != "already_applied"]
-    if not counted or all(a["status"] in ("applied", "dry_run") for a in counted):
-        return ReplyStatus.APPLIED
-    sent = any(m["status"] in ("applied", "unconfirmed") for a in counted for m in a["members"])
-    if any(a["status"] == "applied" for a in counted) or sent:
-        return ReplyStatus.PARTIALLY_APPLIED
-    return ReplyStatus.REJECTED
+def reply_status(actions: list[dict[str, Any]]) -> ActionStatus:
+    """The Reply's status from its ActionResults (the one rule: :func:`vehicle.safety.overall_status`)."""
+    return overall_status([(a["status"], [m["status"] for m in a["members"]]) for a in actions], reply=True)
 
 
 def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
@@ -202,7 +196,7 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
         "client_message_id": ctx.given.client_message_id,
         "language": ctx.language,
         "handled_by": str(handled.handled_by),
-        "status": str(reply_status(handled.actions)),
+        "status": reply_status(handled.actions).value,
         "reply_text": text,
         "actions": handled.actions,
         "assistant_error": handled.assistant_error,

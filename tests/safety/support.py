@@ -111,10 +111,10 @@ def verdicts(decision: Decision) -> list[tuple[str, str | None, str, str | None]
         if a.refusal is not None:
             out.append((a.capability, a.target, "rejected", a.refusal.reason.value))
             continue
-        worst = next((m for m in a.members if m.verdict == "rejected"), None)
+        worst = next((m for m in a.members if m.status == "rejected"), None)
         if worst is not None:
             out.append((a.capability, a.target, "rejected", worst.refusal.reason.value))
-        elif all(m.verdict == "already_applied" for m in a.members):
+        elif all(m.status == "already_applied" for m in a.members):
             out.append((a.capability, a.target, "already_applied", None))
         else:
             out.append((a.capability, a.target, "pending", None))
@@ -125,7 +125,7 @@ def members(decision: Decision) -> dict[str, list[tuple[str, str, str | None]]]:
     """capability/target -> [(member, verdict, reason)]."""
     return {
         f"{a.capability}/{a.target}": [
-            (m.target, m.verdict, m.refusal.reason.value if m.refusal else None) for m in a.members
+            (m.target, str(m.status or "pending"), m.refusal.reason.value if m.refusal else None) for m in a.members
         ]
         for a in decision.actions
     }

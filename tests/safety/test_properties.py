@@ -169,8 +169,8 @@ def test_a_rejected_action_is_never_consumed(p, plan, seat, state):
     for item in outcome.items:
         for m in item.members:
             if m.status == "rejected":
-                assert m.control_key not in sent or any(
-                    o.control_key == m.control_key and o.status == "applied" for i in outcome.items for o in i.members
+                assert m.key not in sent or any(
+                    o.key == m.key and o.status == "applied" for i in outcome.items for o in i.members
                 )
     # decided covers every member settled, sent or refused
     assert sent <= ledger.decided

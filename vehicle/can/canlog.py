@@ -18,9 +18,10 @@ import logging
 import re
 import threading
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TextIO, cast
 
 import can
+from can.io.generic import TextIOMessageWriter
 
 from .errors import LinkConfigError, LinkError
 
@@ -52,8 +53,9 @@ class CanLog:
         # candump lines are space-separated: the channel column must not contain blanks
         self._candump_channel = (re.sub(r"\s+", "_", channel) or "can0") if self.path.suffix.lower() == ".log" else None
         try:
-            if self._candump_channel is not None:
-                self._writer = can.Logger(str(self.path), append=True)
+            self._writer: TextIOMessageWriter
+            if self._candump_channel is not None:  # a .log path: python-can's candump writer, a text writer
+                self._writer = cast(TextIOMessageWriter, can.Logger(str(self.path), append=True))
             else:  # the ASC writer cannot append by name: hand it a file opened for append
                 self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed by the writer)
                 self._writer = _asc_writer(self._file)
@@ -98,5 +100,5 @@ class CanLog:
                     self.state = "error"
 
 
-def _asc_writer(file: object) -> can.io.ASCWriter:
+def _asc_writer(file: TextIO) -> can.io.ASCWriter:
     return can.io.ASCWriter(file)

@@ -125,6 +125,8 @@ def vehicle_dbc_from_string(text: str, catalog: Catalog) -> VehicleDbc:
         database = cantools.database.load_string(text, database_format="dbc", strict=True)
     except Exception as exc:  # cantools raises several unrelated types for bad input
         raise CatalogError(DBC_FILE, "", f"invalid DBC: {exc}") from None
+    if not isinstance(database, cantools.database.can.Database):  # a DBC string loads as a CAN database
+        raise CatalogError(DBC_FILE, "", "invalid DBC: not a CAN database")
     checker = DbcChecker(DBC_FILE, catalog)
     specs = [_spec(checker, m) for m in database.messages]
     checker.unique_data_ids(specs)

@@ -153,6 +153,7 @@ class DbcChecker:
             raise fail(f"minimum {_num(sig.minimum)} does not match the catalog minimum {_num(param.min)}")
         if not _same(sig.maximum, param.max):
             raise fail(f"maximum {_num(sig.maximum)} does not match the catalog maximum {_num(param.max)}")
+        assert param.min is not None and param.max is not None  # a numeric parameter has a range (catalog model)
         raw_lo = (float(param.min) - sig.offset) / sig.scale
         raw_hi = (float(param.max) - sig.offset) / sig.scale
         if raw_lo < 0 or raw_hi > 2**sig.length - 1 or abs(raw_lo - round(raw_lo)) > 1e-6:

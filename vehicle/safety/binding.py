@@ -26,7 +26,7 @@ control" and "members of a target" come from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from vehicle import seats
 from vehicle.actions import Action, Mention
@@ -36,11 +36,14 @@ from vehicle.refusals import Reason
 
 from .seat_gate import speaker_member
 
+if TYPE_CHECKING:
+    from vehicle.parser import ParseResult
+
 #: Mentions that forbid or hold a control.
 FORBIDDING = ("negated", "held")
 
 
-def forbidden(parse: Any) -> list[Mention]:
+def forbidden(parse: ParseResult | None) -> list[Mention]:
     """Negated and held mentions, wherever the parse lists them."""
     if parse is None:
         return []
@@ -49,16 +52,16 @@ def forbidden(parse: Any) -> list[Mention]:
     return out
 
 
-def negated_keys(catalog: Catalog, parse: Any) -> set[tuple[str, str]]:
+def negated_keys(catalog: Catalog, parse: ParseResult | None) -> set[tuple[str, str]]:
     """Every (control, member) the person forbade or held."""
     return {key for m in forbidden(parse) for key in catalog.physical_controls(m.capability, m.target)}
 
 
-def is_negated(catalog: Catalog, parse: Any, action: Action) -> bool:
+def is_negated(catalog: Catalog, parse: ParseResult | None, action: Action) -> bool:
     return bool(negated_keys(catalog, parse) & set(catalog.physical_controls(action.capability, action.target)))
 
 
-def bind(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None) -> Reason | None:
+def bind(catalog: Catalog, parse: ParseResult | None, action: Action, state: Any, seat: str | None) -> Reason | None:
     """None when the model action is bound to the utterance, else the reason."""
     if is_negated(catalog, parse, action):
         return Reason.NEGATED_BY_USER
@@ -70,7 +73,7 @@ def bind(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | N
 
 
 # -- (i) a commanded mention ---------------------------------------------------
-def _commanded(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None) -> bool:
+def _commanded(catalog: Catalog, parse: ParseResult, action: Action, state: Any, seat: str | None) -> bool:
     control = catalog.control(action.capability)
     mine = (
         set(catalog.members(action.capability, action.target)) if action.capability in catalog.capabilities else set()
@@ -95,11 +98,11 @@ def _current(state: Any, capability: str, member: str, parameter: str) -> float 
     return float(value)
 
 
-def _numeric(value: Any) -> bool:
+def _numeric(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def goes(catalog: Catalog, parse: Any, direction: str | None, action: Action, state: Any) -> bool:
+def goes(catalog: Catalog, parse: ParseResult, direction: str | None, action: Action, state: Any) -> bool:
     """Does `action` go the way the person said (one mention's direction)?"""
     cap, params = action.capability, action.parameters
     if direction is None:
@@ -146,7 +149,7 @@ def goes(catalog: Catalog, parse: Any, direction: str | None, action: Action, st
     return False
 
 
-def _parser_value(catalog: Catalog, parse: Any, action: Action) -> bool:
+def _parser_value(catalog: Catalog, parse: ParseResult, action: Action) -> bool:
     """A stated value binds only that value: the parser's reading of it."""
     mine = set(catalog.physical_controls(action.capability, action.target))
     for a in getattr(parse, "actions", ()):
@@ -207,7 +210,7 @@ def _speakers(catalog: Catalog, action: Action, seat: str | None) -> bool:
     return {m for m in named if seats.permits(catalog, seat, action.capability, m)} <= mine
 
 
-def _need_allows(catalog: Catalog, parse: Any, action: Action, state: Any, seat: str | None = None) -> bool:
+def _need_allows(catalog: Catalog, parse: ParseResult, action: Action, state: Any, seat: str | None = None) -> bool:
     for need_id in parse.needs:
         need = catalog.needs.get(need_id)
         if need is None:

@@ -15,14 +15,14 @@ from collections.abc import Set
 
 from vehicle.refusals import Reason, Refusal
 
-from .decision import MAX_COMMANDS, ActionDecision, Key
+from .decision import MAX_COMMANDS, ActionDecision, ActionStatus, Key
 
 
 def once_per_key(actions: list[ActionDecision], consumed: Set[Key]) -> None:
     for action in actions:
         for m in action.pending_members():
             if m.key in consumed:
-                m.verdict = "already_applied"
+                m.status = ActionStatus.ALREADY_APPLIED
 
 
 def budget(actions: list[ActionDecision], consumed: Set[Key], limit: int = MAX_COMMANDS) -> None:

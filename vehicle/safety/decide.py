@@ -15,7 +15,7 @@ the 16-command budget (9).
 from __future__ import annotations
 
 from collections.abc import Set
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vehicle.actions import Action
 from vehicle.catalog import Catalog
@@ -32,9 +32,17 @@ from .merge import merge
 from .seat_gate import child_lock, seat_refusal
 from .validate import raw_fields, resolve_target, validate
 
+if TYPE_CHECKING:
+    from vehicle.parser import ParseResult
+
 
 def decide(
-    catalog: Catalog, parse: Any, seat: str | None, state: Any, consumed: Set[Key], request: DecisionRequest
+    catalog: Catalog,
+    parse: ParseResult | None,
+    seat: str | None,
+    state: Any,
+    consumed: Set[Key],
+    request: DecisionRequest,
 ) -> Decision:
     seat = known_seat(seat)
     forbidden = negated_keys(catalog, parse)
@@ -57,7 +65,13 @@ def decide(
 
 
 def _one(
-    catalog: Catalog, parse: Any, seat: str | None, state: Any, raw: Any, source: str, forbidden: set[Key]
+    catalog: Catalog,
+    parse: ParseResult | None,
+    seat: str | None,
+    state: Any,
+    raw: Any,
+    source: str,
+    forbidden: set[Key],
 ) -> ActionDecision:
     """Steps 5-7 (without the merge) for one action of one source."""
     capability, target, parameters, vague = raw_fields(raw)
@@ -86,7 +100,7 @@ def _one(
     if source in ("parser", "catalog") and not decided.is_mode:
         # a comfort-plan step (or a parser member) on a forbidden control is dropped and says so
         for m in decided.members:
-            if m.key in forbidden and m.verdict == "pending":
+            if m.key in forbidden and m.undecided:
                 m.refuse(Refusal(Reason.NEGATED_BY_USER, control_name(catalog, checked.capability, m.target)))
     return decided
 

@@ -24,7 +24,7 @@ from vehicle.gates import GateContext, check_command, check_mode
 from vehicle.names import control_name
 from vehicle.refusals import Reason, Refusal
 
-from .decision import ActionDecision
+from .decision import ActionDecision, ActionStatus, MemberDecision
 from .seat_gate import child_lock, seat_refusal
 
 UNRESTRICTED = ("console",)
@@ -54,10 +54,11 @@ def stale_relative(ctx: GateContext, capability: str, command: Command) -> Refus
     if kind_of(twin.value) == "position":
         value = command.parameters.get(twin.value)
         current = (ctx.state.control(command.capability, command.member) or {}).get(twin.value)
-        numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
-        known = isinstance(current, (int, float)) and not isinstance(current, bool)
-        if numeric and (value <= 0 or (known and value < current)):
-            return None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if value <= 0:
+                return None
+            if isinstance(current, (int, float)) and not isinstance(current, bool) and value < current:
+                return None
     return Refusal(
         Reason.INTERLOCK_UNKNOWN,
         control_name(ctx.catalog, command.capability, command.member),
@@ -77,12 +78,12 @@ def gate_mode(ctx: GateContext, seat: str | None, action: ActionDecision) -> Ref
     refusal = _mode_seat(ctx, seat, action)
     if refusal is not None:
         return refusal
-    conflict = next((m.refusal for m in action.members if m.verdict == "rejected"), None)
+    conflict = next((m.refusal for m in action.members if m.status == ActionStatus.REJECTED), None)
     if conflict is not None:
         return conflict
     refusal, verdicts = check_mode(ctx, str(action.target), [m.command for m in action.members if m.command])
     for member, step in zip(action.members, verdicts):
-        if step is not None and member.verdict == "pending":
+        if step is not None and member.undecided:
             member.refuse(step)
     return refusal
 
@@ -111,11 +112,12 @@ def gate(ctx: GateContext, seat: str | None, actions: list[ActionDecision]) -> l
             # seat rights come first: a member the seat may not operate hears so,
             # not why it could not be resolved (at a range end, state unknown)
             for m in action.members:
-                if m.verdict == "rejected" and m.command is None:
+                if m.status == ActionStatus.REJECTED and m.command is None:
                     refusal = seat_refusal(ctx.catalog, seat, action.capability, m.target, lock)
                     if refusal is not None:
                         m.refuse(refusal)
         for m in action.pending_members():
+            assert m.command is not None  # pending: it has a command
             refusal = gate_member(ctx, seat, action.source, action.capability, m.command)
             if refusal is not None:
                 m.refuse(refusal)
@@ -123,7 +125,9 @@ def gate(ctx: GateContext, seat: str | None, actions: list[ActionDecision]) -> l
     return out
 
 
-def recheck(ctx: GateContext, seat: str | None, action: Any, pending: list[Any]) -> list[tuple[Any, Refusal]]:
+def recheck(
+    ctx: GateContext, seat: str | None, action: ActionDecision, pending: list[MemberDecision]
+) -> list[tuple[MemberDecision, Refusal]]:
     """Send time: the gates again on live state for the members about to go.
 
     Returns (member, refusal) for each member that may no longer be sent; a
@@ -134,13 +138,14 @@ def recheck(ctx: GateContext, seat: str | None, action: Any, pending: list[Any])
         return [(m, what) for m in pending] if what is not None else []
     out = []
     for m in pending:
+        assert m.command is not None  # pending: it has a command
         refusal = gate_member(ctx, seat, action.source, action.capability, m.command)
         if refusal is not None:
             out.append((m, refusal))
     return out
 
 
-def gate_mode_live(ctx: GateContext, seat: str | None, action: Any) -> Refusal | None:
+def gate_mode_live(ctx: GateContext, seat: str | None, action: ActionDecision) -> Refusal | None:
     """A mode's gates on live state, marking nothing (the decision is already made)."""
     refusal = _mode_seat(ctx, seat, action)
     if refusal is not None:

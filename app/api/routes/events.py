@@ -20,7 +20,7 @@ def sse(event: str, data: Any) -> ServerSentEvent:
     return ServerSentEvent(data=json.dumps(data, ensure_ascii=False), event=event)
 
 
-_EVENT_STREAM = {
+_EVENT_STREAM: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "A `text/event-stream` of `state.snapshot`, then `state.changed`, `vehicle.changed` "
         "and `status.changed` as they happen; a keep-alive comment every 15 s.",
