@@ -74,8 +74,8 @@ class Catalog:
     def is_group(self, capability: str, target: str) -> bool:
         return target in self.target_type(capability).groups
 
-    def members(self, capability: str, target: str) -> tuple[str, ...]:
-        """Physical members a target stands for (a member stands for itself)."""
+    def members(self, capability: str, target: str | None) -> tuple[str, ...]:
+        """Physical members a target stands for (a member stands for itself); KeyError for any other (None too)."""
         tt = self.target_type(capability)
         if target in tt.groups:
             return tt.groups[target]
