@@ -11,7 +11,7 @@ Layers (each its own module, each testable alone):
 - ``supervisor``: restart with backoff, status; ``conversations``: sessions
   to threads, bounded and freed, and :class:`CodexAssistant`, the backend's API;
 - ``mcp_host``: the one shared ``n7_vehicle`` MCP server (streamable HTTP on
-  a socket the backend bound), started before codex and supervised; the
+  a socket the backend bound before codex starts), started beside codex and supervised; the
   assistant owns it, so the backend still calls only ``CodexAssistant``.
 
 Nothing here reads the environment at import: build

@@ -1,7 +1,7 @@
 """Sessions → Codex threads, bounded, and the facade the backend calls.
 
-- The one ``n7_vehicle`` MCP server (:class:`McpHost`) starts before codex
-  and is shared by every thread over streamable HTTP: a loaded thread costs
+- The one ``n7_vehicle`` MCP server (:class:`McpHost`) starts beside codex
+  (its socket bound first) and is shared by every thread over streamable HTTP: a loaded thread costs
   codex about 1 MiB and a new thread starts no process.
 - A session's thread is created lazily at its first model turn and reused.
 - At most ``max_loaded_threads`` threads are loaded (16 by default). Past
@@ -124,11 +124,17 @@ class CodexAssistant:
 
     # -- lifecycle -------------------------------------------------------------
     async def start(self) -> None:
-        """The MCP server first (codex's ``required`` server), then codex."""
+        """The MCP server and codex start side by side; return once both first starts settled.
+
+        The server's socket is bound (its endpoint, codex's ``required``
+        server, known) before either child starts, so codex needs nothing of
+        the server child to start: a connection it opens early waits in the
+        socket's backlog until the child serves.
+        """
         if not self.settings.enabled:
             return
-        await self.mcp.start()
-        await self.supervisor.start()
+        self.mcp.listen()
+        await asyncio.gather(self.mcp.first_attempt(), self.supervisor.start())
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep(), name="codex-thread-sweeper")
 

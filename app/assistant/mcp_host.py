@@ -147,6 +147,17 @@ class McpHost:
         """Bind, start the child, return once it is up or its first start failed."""
         if self._task is not None:
             return
+        self.listen()
+        await self.first_attempt()
+
+    def listen(self) -> None:
+        """Bind the socket and start the child in the background, at once.
+
+        :meth:`endpoint` is known from here on: a client that connects before
+        the child serves waits in the socket's backlog, never refused.
+        """
+        if self._task is not None:
+            return
         self._closing = False
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
@@ -155,6 +166,9 @@ class McpHost:
         self._sock = sock
         self._first_attempt.clear()
         self._task = asyncio.create_task(self._supervise(), name="n7-vehicle-mcp")
+
+    async def first_attempt(self) -> None:
+        """Return once the child started by :meth:`listen` is up or its first start failed."""
         await self._first_attempt.wait()
 
     async def close(self) -> None:
