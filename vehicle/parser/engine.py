@@ -288,11 +288,14 @@ class Parser:
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
+            # "打开空调 | 温度调到24度": a control word inside a longer catalog word (空调温度)
+            extra += tuple(p for h in hits for p in range(h.start + 1, h.end) if self._control_at(text, p, "zh"))
         else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
             extra = tuple(h.start for h in hits if h.kind == "device" and h.start > 0 and text[h.start - 1] == " "
                           and self._acts_after(text, h.end))
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
-        points = [p for p in cut_points(text, language, extra) if not any(h.start < p < h.end for h in hits)]
+        points = [p for p in cut_points(text, language, extra)
+                  if not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language)]
         if not points:
             return None
         spotter = self._spotters[language]
@@ -315,7 +318,9 @@ class Parser:
             few = cl.body and controls_in(cl.body, grammar) <= max(1, grammar.router.most_controls)
             frame = self._frame(cl.body, norm, grammar, cache) if few else None
             if frame is not None:
-                if (frame.op == "keep" and not cl.negated) or cl.question or cl.statement or cl.wish:
+                if cl.question or cl.statement or cl.wish:
+                    return False
+                if frame.op == "keep" and not cl.negated and not (not first and self._listed(text, part, hits)):
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
                 if frame.device == "mode.activate" and not first and not COMMAND_START[language].match(part):
                     return False  # "说一下美美 | 洗车": a mode's bare name cut off a name is no command
@@ -346,6 +351,21 @@ class Parser:
             frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
+
+    @staticmethod
+    def _listed(text: str, part: str, hits) -> bool:
+        """`part` ends `text` right after another control: a list sharing the verb before
+        it ("打开座椅按摩 | 座椅通风", "关闭车窗 | 遮阳帘"), not a control cut off a verb."""
+        if not text.rstrip(" ,").endswith(part):
+            return False
+        at = len(text.rstrip(" ,")) - len(part)
+        return any(h.end == at and h.kind in CONTROL_KINDS for h in hits)
+
+    def _control_at(self, text: str, at: int, language: str) -> bool:
+        """A control word starts at `at` ("空调|温度": 温度 though 空调温度 is one word too)."""
+        words = self._words[language]
+        return language == "zh" and any(
+            "controls" in words.table.get(text[at : at + n], {}) for n in range(2, min(words.longest, len(text) - at) + 1))
 
     def _acts_after(self, text: str, end: int) -> bool:
         """An action word among the next few words after `end` ("recirc | on")."""

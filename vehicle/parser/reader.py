@@ -222,8 +222,8 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
     specific = [w for w in ways if w != "set"]
     if len(specific) > 1 or len(ways) - len(specific) > 1:
         return None  # two verbs: two commands for the run-on cutter ("关闭后备箱关闭空调")
-    if language == "zh" and len(ways) == 2 and specific[0] in ("on", "off", "open", "close"):
-        return None  # "打开空调风量调到三档": switch one thing, set another
+    if language == "zh" and len(ways) == 2 and specific[0] in ("on", "off", "open", "close") and ways[0] != "set":
+        return None  # "打开空调风量调到三档": switch one thing, set another ("设置关掉" is one)
     if signed and set(amounts) & {"max", "min"}:
         return None  # "cooler max": the coolest setting or the strongest cooling?
     op = _op(device, ways, signed, amounts, number, number_after_to, by)

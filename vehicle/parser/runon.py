@@ -24,7 +24,8 @@ _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
     r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
     r"帮我|请|别|(?<!要)不要|(?<!用)不用|(?<!开)不(?=开)|(?<!关)不(?=关)|不(?=[打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
-    r"(?<![打开启])进入|切换|播放|告诉|讲|唱|来一首|放一首|导航|折叠|展开|收起|前挡|后窗|后挡|挡风玻璃)"
+    r"(?<![打开启])进入|切换|播放|告诉|讲|唱|来一首|放一首|导航|折叠|展开|收起|前挡|后窗|后挡|挡风玻璃"
+    r"|(?<=[档挡度%])\d)"  # "风速调到一挡 | 二十二度": a value after a value's unit starts a clause
 )
 #: A part may never end in a word that governs what follows it: cutting
 #: "打开空调别打开车窗" after 别 would negate the air conditioning and open the
