@@ -4,7 +4,7 @@ import pytest
 
 from vehicle.can.dbc import load_vehicle_dbc
 
-from .harness import start_asgi, start_in_process, start_subprocess
+from .harness import remember_car, reset_car, start_asgi, start_in_process, start_subprocess
 
 
 @pytest.fixture(scope="session")
@@ -12,20 +12,29 @@ def command_ids(catalog) -> set[int]:
     return set(load_vehicle_dbc(None, catalog).allowlist)
 
 
-@pytest.fixture(scope="module")
-def service(tmp_path_factory):
-    """The service (local-only) in-process over an ASGI transport, shared per module."""
-    svc = start_asgi(tmp_path_factory.mktemp("svc"))
+@pytest.fixture(scope="session")
+def shared_service(tmp_path_factory):
+    """One in-process service (local-only, over an ASGI transport) per xdist worker,
+    shared by the modules that need no fresh one; :func:`reset_car` puts the car
+    back as it started, through the API, before each module."""
+    svc = start_asgi(tmp_path_factory.mktemp("shared"))
+    remember_car(svc)
     yield svc
     svc.stop()
 
 
 @pytest.fixture(scope="module")
-def inproc(tmp_path_factory):
-    """The service in-process over an ASGI transport: the runtime (and its token seam) is reachable."""
-    svc = start_asgi(tmp_path_factory.mktemp("inproc"))
-    yield svc
-    svc.stop()
+def service(shared_service):
+    """The worker's shared service, its car as it started (parked, closed, defaults)."""
+    reset_car(shared_service)
+    return shared_service
+
+
+@pytest.fixture(scope="module")
+def inproc(shared_service):
+    """The same, named for tests that reach into its runtime (the token seam)."""
+    reset_car(shared_service)
+    return shared_service
 
 
 @pytest.fixture(scope="module")

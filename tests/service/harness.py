@@ -61,6 +61,7 @@ class Service:
     _server: Any = field(default=None, repr=False)
     _thread: threading.Thread | None = field(default=None, repr=False)
     _asgi: Any = field(default=None, repr=False)
+    initial_car: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def client(self, **kw: Any) -> httpx.Client:
         if self._asgi is not None:
@@ -237,3 +238,26 @@ def start_asgi(tmp: Path, extra: list[str] | None = None) -> Service:
     )
     held.__enter__()  # the lifespan's startup
     return Service(f"http://127.0.0.1:{ASGI_PORT}", ASGI_PORT, state_dir, can_log, channel, runtime=runtime, _asgi=held)
+
+
+def remember_car(svc: Service) -> None:
+    """Keep the car as the service started it: what :func:`reset_car` restores."""
+    with svc.client() as c:
+        svc.initial_car = c.get("/api/v1/vehicle/state").json()["controls"]
+
+
+def reset_car(svc: Service) -> None:
+    """The car back as the service started it, through the API: parked, child
+    lock off, every control at its first confirmed value (a console tap each
+    where it differs)."""
+    with svc.client() as c:
+        r = c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False})
+        assert r.status_code == 200, r.text
+        now = c.get("/api/v1/vehicle/state").json()["controls"]
+        for control, members in svc.initial_car.items():
+            for member, values in members.items():
+                if now.get(control, {}).get(member) == values:
+                    continue
+                body = {"capability": control, "target": member, "parameters": values}
+                r = c.post("/api/v1/actions", json=body)
+                assert r.status_code == 200 and r.json()["status"] in ("applied", "already_applied"), r.text
