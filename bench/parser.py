@@ -61,7 +61,7 @@ def main() -> int:
     t0 = time.perf_counter()
     from vehicle.catalog import load_catalog
     from vehicle.parser import Parser
-    from vehicle.parser.normalize import detect_language
+    from vehicle.parser.text.normalize import detect_language
 
     t1 = time.perf_counter()
     catalog = load_catalog()

@@ -36,8 +36,8 @@ from typing import Any
 from vehicle.actions import Command
 from vehicle.adjust import resolve, twin_of
 from vehicle.names import control_name
-from vehicle.parser.followup import follow_up, follow_up_direction
-from vehicle.parser.normalize import normalize
+from vehicle.parser.clauses.followup import follow_up, follow_up_direction
+from vehicle.parser.text.normalize import normalize
 from vehicle.seats import speaker_member
 
 from .events import HandledBy

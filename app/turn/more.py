@@ -29,7 +29,7 @@ from vehicle.adjust import VAGUE_STEP, Twin, twin_of
 from vehicle.amounts import kind_of
 from vehicle.catalog import Catalog
 from vehicle.names import control_name
-from vehicle.parser.followup import CLOSE, DECREASE, DOWN, INCREASE, LESS, OPEN, UP
+from vehicle.parser.clauses.followup import CLOSE, DECREASE, DOWN, INCREASE, LESS, OPEN, UP
 
 from .wording import NO_MORE, WHICH_WAY, listed, say, sentences
 
@@ -84,7 +84,7 @@ def more_plan(
 ) -> tuple[list[dict[str, Any]], str]:
     """The vague actions that follow ``last``'s change, and what did not (sentences, or "").
 
-    ``direction`` is the way the follow-up said (``vehicle.parser.followup``):
+    ``direction`` is the way the follow-up said (``vehicle.parser.clauses.followup``):
     None repeats the last turn's own way, ``less`` goes the other way,
     :data:`UNKNOWN_WAY` moves nothing (and says so), any other goes the said
     way on every member the last turn moved.

@@ -1,11 +1,11 @@
-"""Clause cutting and the markers hassil cannot see (vehicle.parser.clauses)."""
+"""Clause cutting and the markers hassil cannot see (vehicle.parser.clauses.cut)."""
 from __future__ import annotations
 
 import pytest
 
-from vehicle.parser.clauses import clause, join, pieces
-from vehicle.parser.normalize import normalize
-from vehicle.parser.scope import chunks
+from vehicle.parser.clauses.cut import clause, join, pieces
+from vehicle.parser.text.normalize import normalize
+from vehicle.parser.clauses.scope import chunks
 
 
 def _clause(text):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vehicle.parser.followup import follow_up, follow_up_direction
-from vehicle.parser.normalize import normalize
+from vehicle.parser.clauses.followup import follow_up, follow_up_direction
+from vehicle.parser.text.normalize import normalize
 
 
 def read(text: str) -> tuple[str | None, str | None]:

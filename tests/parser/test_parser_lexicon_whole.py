@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import vehicle.parser.lexicon as lexicon_module
+import vehicle.parser.frames.lexicon as lexicon_module
 from vehicle.catalog import load_catalog
 from vehicle.parser import Parser
 

@@ -1,9 +1,9 @@
-"""Numbers hassil misses, read once into placeholders (vehicle.parser.numbers)."""
+"""Numbers hassil misses, read once into placeholders (vehicle.parser.text.numbers)."""
 from __future__ import annotations
 
 import pytest
 
-from vehicle.parser.normalize import detect_language, normalize
+from vehicle.parser.text.normalize import detect_language, normalize
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hassil import recognize_best
 
-from vehicle.parser.normalize import normalize
+from vehicle.parser.text.normalize import normalize
 
 from utterances.table import load_table  # tests/ is on sys.path (pytest rootdir insertion)
 

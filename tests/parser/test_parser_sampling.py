@@ -19,8 +19,8 @@ from hassil.expression import Alternative, Group, Permutation, RuleReference, Se
 from hassil.intents import RangeSlotList, TextSlotList
 from hassil.sample import sample_expression
 
-from vehicle.parser.router import _parts
-from vehicle.parser.vocabulary import capability_list
+from vehicle.parser.frames.router import _parts
+from vehicle.parser.frames.vocabulary import capability_list
 
 TEMPERATURE = {"climate.set_temperature", "climate.adjust_temperature"}
 PER_TEMPLATE = 3

@@ -17,7 +17,7 @@ import yaml
 
 from vehicle.catalog import CatalogError, default_catalog_dir
 from vehicle.parser import Parser, TemplateError
-from vehicle.parser.templates import load_templates
+from vehicle.parser.frames.templates import load_templates
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,8 +15,8 @@ import pytest
 from vehicle.catalog import default_catalog_dir, load_catalog
 from vehicle.catalog.cli import main as catalog_main
 from vehicle.parser import Parser
-from vehicle.parser.normalize import normalize
-from vehicle.parser.reader import read, read_need, read_query
+from vehicle.parser.text.normalize import normalize
+from vehicle.parser.frames.reader import read, read_need, read_query
 
 
 @pytest.fixture(scope="module")

@@ -5,14 +5,15 @@
     result = parser.parse(text, seat="rear_left")   # pure, thread-safe, no I/O; seat=None: unknown
     result.to_json()                  # exactly the DESIGN section 4 object
 
-hassil 3.13.0 is the template matcher, kept behind :mod:`.matcher`;
-everything it lacks is in this package: normalisation and numbers
-(:mod:`.normalize`, :mod:`.numbers`), cutting (:mod:`.clauses`,
-:mod:`.runon`), the markers of a clause (:mod:`.markers`), the reach of
-negations and holds (:mod:`.scope`), exclusions (:mod:`.exclude`),
-follow-ups (:mod:`.followup`), mixed language (:mod:`.mixed`), resolution
-against the catalog and the speaker's seat (:mod:`.resolve`) and the final
-object (:mod:`.assemble`).
+Its layers, in the order a text goes through them:
+
+1. :mod:`vehicle.parser.text`: normalisation and numbers;
+2. :mod:`vehicle.parser.clauses`: clauses, run-ons and the reach of
+   negations and holds;
+3. :mod:`vehicle.parser.frames`: a frame per clause (templates, or the
+   vocabulary in any word order) and its meaning in the catalog;
+4. assembly, here: :mod:`.engine` runs the steps and :mod:`.assemble`
+   builds the :class:`ParseResult` (:mod:`.result`).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
   mentions with its `said` (held and negated ones also go to `negated`);
 * a state question gives `queries` (never "how do I open the sunroof");
 * needs only from clauses stated now, never from a question, a held or a
-  negated clause, and never from weather talk or idioms (:mod:`.spotter`);
+  negated clause, and never from weather talk or idioms (:mod:`vehicle.parser.frames.spotter`);
 * identical actions collapse; two values for one physical control give
   neither; an action on a control a negation names is dropped;
 * `complete` only when all of the text became actions, negated or held
@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from vehicle.actions import Action, Mention, Query
 from vehicle.catalog import Catalog
 
-from .frame import Frame
-from .markers import Clause
-from .resolve import Resolution, Resolver
+from .frames.frame import Frame
+from .clauses.markers import Clause
+from .frames.resolve import Resolution, Resolver
 from .result import ParseResult
-from .spotter import Spotter
+from .frames.spotter import Spotter
 
 _MISSING = object()
 

@@ -20,7 +20,7 @@ from vehicle.actions import SEAT_VALUES
 from vehicle.catalog import CatalogError, load_catalog
 
 from .engine import Parser
-from .normalize import detect_language
+from .text.normalize import detect_language
 from .result import ParseResult
 
 

@@ -9,13 +9,13 @@ One utterance, step by step (all pure; nothing here does I/O):
 3. cut into chunks (sentence, quotation), take exclusion phrases out, cut
    each chunk into pieces where a new command may begin, and read the
    longest run of pieces a template matches (the whole sentence first); a
-   piece no template reads is tried as a run-on (:mod:`.runon`);
+   piece no template reads is tried as a run-on (:mod:`vehicle.parser.clauses.runon`);
 4. per clause: politeness, negation, conditions, questions, retraction,
-   reported speech, wishes, statements (:mod:`.markers`); the frame its
+   reported speech, wishes, statements (:mod:`vehicle.parser.clauses.markers`); the frame its
    template says, completed from the previous clause where it says less;
 5. decide what was *said* of each clause, with the reach of each hold
-   (:mod:`.scope`), then assemble actions, mentions, negations, queries,
-   needs and `complete` (:mod:`.assemble`).
+   (:mod:`vehicle.parser.clauses.scope`), then assemble actions, mentions, negations, queries,
+   needs and `complete` (:mod:`vehicle.parser.assemble`).
 """
 from __future__ import annotations
 
@@ -28,24 +28,24 @@ from vehicle.actions import Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
 from .assemble import REQUEST, ZH_REQUEST_VERBS, Assembler, Read
-from .clauses import Piece, clause, join, pieces
-from .exclude import Exclusions
-from .followup import follow_up
-from .frame import Frame
-from .framewords import Words, WordsError, load_words
+from .clauses.cut import Piece, clause, join, pieces
+from .clauses.exclude import Exclusions
+from .clauses.followup import follow_up
+from .frames.frame import Frame
+from .frames.framewords import Words, WordsError, load_words
 from .errors import TemplateError
-from .markers import Clause, keeps_digits
-from .matcher import match
-from .mixed import MixedLanguage
-from .normalize import Normalized, normalize, to_celsius
-from .reader import read as read_frame, read_query
-from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
+from .clauses.markers import Clause, keeps_digits
+from .frames.matcher import match
+from .text.mixed import MixedLanguage
+from .text.normalize import Normalized, normalize, to_celsius
+from .frames.reader import read as read_frame, read_query
+from .frames.resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .result import ParseResult
-from .runon import DANGLING, cut_points, split
-from .scope import Placed, chunks, said_of
-from .spotter import Spotter
-from .templates import Grammar, Templates, load_templates
-from .cues import (
+from .clauses.runon import DANGLING, cut_points, split
+from .clauses.scope import Placed, chunks, said_of
+from .frames.spotter import Spotter
+from .frames.templates import Grammar, Templates, load_templates
+from .clauses.cues import (
     COMMAND_START, CONTROL_KINDS, NEG_FIRST, PREDICATE, QUESTION_START, ZH_ALL,
     controls_in, hits_in, leave_alone, names_op,
 )

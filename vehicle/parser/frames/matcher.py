@@ -4,7 +4,7 @@ Only hassil's public ``recognize_best`` is used (a documented total order,
 intent name as the last tiebreak), never plain ``recognize``, whose answer
 depends on iteration order. Before it, the router keeps the templates whose
 words the clause holds and the pruner drops the sentences that cannot
-match (:mod:`.router`, :mod:`.prune`): hassil then walks a handful of
+match (:mod:`vehicle.parser.frames.router`, :mod:`vehicle.parser.frames.prune`): hassil then walks a handful of
 sentences instead of all of them. hassil is pinned and Alpha, so nothing
 outside this module and the ones it calls (router, prune, lexicon) touches
 its types.

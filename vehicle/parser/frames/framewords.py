@@ -15,14 +15,14 @@ from typing import Any
 
 import yaml
 
-from .normalize import normalize
+from ..text.normalize import normalize
 
 #: The classes of a file, in the order a word's meanings are tried.
 CLASSES = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue",
            "needs", "subjects", "statement", "queries")
 #: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
 MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
-#: Directions an action word may have (frame operations, see :mod:`.frame`).
+#: Directions an action word may have (frame operations, see :mod:`vehicle.parser.frames.frame`).
 DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
 AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high"})
 UNITS = frozenset({"degrees", "percent", "level"})

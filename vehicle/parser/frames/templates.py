@@ -27,7 +27,7 @@ from hassil.parse_expression import parse_sentence
 from vehicle.catalog import LANGUAGES, Catalog
 from vehicle.catalog.loader import check_string_keys
 
-from .errors import TemplateError
+from ..errors import TemplateError
 from .frame import OPS, SLOTS, TARGET_SLOTS, UNITS
 from .lexicon import Lexicon
 from .router import Router

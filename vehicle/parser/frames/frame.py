@@ -1,7 +1,7 @@
 """What one clause says, as read off a matched template (before resolution).
 
 A frame names words, not commands: "the driver window", "open", "a number
-with the unit percent". :mod:`vehicle.parser.resolve` turns it into actions
+with the unit percent". :mod:`vehicle.parser.frames.resolve` turns it into actions
 against the catalog. Keeping the two apart lets a clause that says less
 ("and the passenger one") borrow what the previous clause said.
 """

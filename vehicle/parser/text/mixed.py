@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from .normalize import Normalized, normalize
-from .templates import Grammar
+from ..frames.templates import Grammar
 
 _LATIN = re.compile(r"[a-z]{2,}")
 #: English words of a command's frame, as the Chinese grammar says them ("open the sunroof 别开车窗",

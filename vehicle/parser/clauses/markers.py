@@ -4,7 +4,7 @@ questions, retractions, reported speech, wishes, statements, "my".
 Each clause is read for its markers here and handed on without them:
 "please don't open the sunroof" is the clause "open the sunroof", negated.
 The markers decide what the person *said about* the controls of the clause
-(DESIGN section 4, `said`); :mod:`vehicle.parser.scope` then widens the
+(DESIGN section 4, `said`); :mod:`vehicle.parser.clauses.scope` then widens the
 ones that reach further than their clause (a condition holds its sentence,
 a retraction everything before it, reported speech the rest of its sentence).
 """

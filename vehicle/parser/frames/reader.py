@@ -4,7 +4,7 @@ The templates read the phrasings the project wrote; people outside it say
 "air circulation on", "boost temp in my vehicle", "rear defogger off",
 "主驾车窗开小", "风大一点". This reader takes a clause body the templates
 left unread and covers it, longest word first, with words of
-:mod:`.framewords` (controls, targets, actions, amounts, units, numbers
+:mod:`vehicle.parser.frames.framewords` (controls, targets, actions, amounts, units, numbers
 and glue). Its semantics, in full:
 
 1. Every word must be covered: one unknown word and the clause is not a

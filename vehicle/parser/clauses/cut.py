@@ -5,7 +5,7 @@ A normalised text is cut at every place a new command may begin (English
 then tries the longest run of pieces first, so "open the driver and
 passenger windows" stays one clause while "turn on the AC and open the
 sunroof" becomes two. A retraction ("never mind", 算了) is always a piece
-of its own. The markers of each clause are read in :mod:`.markers`.
+of its own. The markers of each clause are read in :mod:`vehicle.parser.clauses.markers`.
 """
 from __future__ import annotations
 

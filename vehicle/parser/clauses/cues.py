@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .markers import Clause
-from .templates import Grammar
+from ..frames.templates import Grammar
 
 ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
 #: A piece that starts with a command verb is a new clause: never joined to the one before.

@@ -14,8 +14,8 @@ from typing import Any
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from vehicle.catalog.catalog import SPEAKER
 
-from .errors import TemplateError
-from .normalize import normalize
+from ..errors import TemplateError
+from ..text.normalize import normalize
 
 #: Characters with a meaning in hassil template syntax: never in an alias.
 _TEMPLATE_CHARS = re.compile(r"[(){}<>\[\]|@:,]")

@@ -3,7 +3,7 @@
 NFKC first (full-width ２１度 and 30％ become ASCII), then lower case, then
 the spellings the grammar does not want to care about (A/C, °C, %), then
 clause punctuation turned into a single "," marker, then numbers into
-placeholders, and in English the article "the" dropped (:mod:`vehicle.parser.numbers`). The result is what every
+placeholders, and in English the article "the" dropped (:mod:`vehicle.parser.text.numbers`). The result is what every
 later stage reads; the caller's text is never matched directly.
 """
 from __future__ import annotations
