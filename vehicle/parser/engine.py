@@ -190,14 +190,15 @@ class Parser:
                 else:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
-                if frame is None and cl.body and not spotted and not (
-                        cl.negated or cl.conditional or cl.retraction or cl.reported or cl.empty):
+                if (frame is None or frame.op == "keep") and cl.body and not (
+                        cl.negated or cl.conditional or cl.retraction or cl.reported or cl.empty or cl.statement
+                        or cl.wish):
                     # "status of the rear defroster", "what is the current heater": a state
                     # question in vocabulary words, with or without "?"
                     asked = read_query(self._words[language], (cl.text if cl.question else cl.body).strip(" ,?"))
                     if asked is not None:
-                        cl = replace(cl, question=True)
-                        spotted = (Mention(asked[0], asked[1], "question", None),)
+                        cl, frame, resolution = replace(cl, question=True), None, None
+                        spotted = spotted or (Mention(asked[0], asked[1], "question", None),)
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
