@@ -167,7 +167,8 @@ class Assembler:
                 elif cl.body and any(s == read.sentence for s, _ in self._acted):
                     self._held_sentences.add(read.sentence)  # unknown words after a command: never act
             return
-        if said in ("statement",) and not found:
+        if said in ("statement",) and (not found or self._spotter.needs(cl.text)):
+            # "it seems kind of chilly than my ideal temperature": a comfort statement naming a control
             _add(self.needs, self._spotter.needs(cl.text))
             if not self._spotter.needs(cl.text):
                 self.other = True

@@ -145,7 +145,7 @@ _ZH_CLOCK = re.compile(
     rf"|(?:早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨)[{_ZH_DIGIT}\d]{{1,3}}点"  # 晚上八点
 )
 #: 你好零度 (a wake word): a greeting, nothing to set.
-_ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度")
+_ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度(?:了零度)?")
 _ZH_NAMES = re.compile(
     rf"(?<![{_ZH_DIGIT}\d百千万])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred
     r"|\d+度[a-z]+|\d+[a-z]+店"  # 85度c, 4s店
