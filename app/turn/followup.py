@@ -38,6 +38,7 @@ from vehicle.adjust import resolve, twin_of
 from vehicle.names import control_name
 from vehicle.parser.clauses.followup import follow_up, follow_up_direction
 from vehicle.parser.text.normalize import normalize
+from vehicle.safety import ActionStatus
 from vehicle.seats import speaker_member
 
 from .events import HandledBy
@@ -60,7 +61,9 @@ def applied_members(reply: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
         (a, m["target"])
         for a in reply.get("actions", [])
         for m in a.get("members", [])
-        if m.get("status") == "applied" and m.get("target") and m.get("capability", a["capability"]) == a["capability"]
+        if m.get("status") == ActionStatus.APPLIED
+        and m.get("target")
+        and m.get("capability", a["capability"]) == a["capability"]
     ]
 
 
@@ -71,7 +74,7 @@ def before_values(reply: dict[str, Any], controls: dict[str, Any], catalog: Any)
         for m in action.get("members", []):
             # a mode's members are its steps, each on its own control: the turn still acted
             capability = m.get("capability") or action["capability"]
-            if m.get("status") != "applied" or not m.get("target") or capability not in catalog.capabilities:
+            if m.get("status") != ActionStatus.APPLIED or not m.get("target") or capability not in catalog.capabilities:
                 continue
             control = catalog.control(capability)
             value = (controls.get(control) or {}).get(m["target"])
@@ -85,7 +88,7 @@ def _steps(action: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         m
         for m in action.get("members", [])
-        if m.get("status") == "applied"
+        if m.get("status") == ActionStatus.APPLIED
         and m.get("target")
         and m.get("capability", action["capability"]) != action["capability"]
     ]
@@ -199,7 +202,7 @@ def moved_nothing(reply: dict[str, Any]) -> bool:
     """
     if _applied_any(reply):
         return False
-    return bool(reply.get("actions")) or reply.get("status") != "no_action"
+    return bool(reply.get("actions")) or reply.get("status") != ActionStatus.NO_ACTION
 
 
 async def last_followed(ctx: TurnContext) -> tuple[dict[str, Any] | None, str]:
@@ -231,7 +234,7 @@ async def last_followed(ctx: TurnContext) -> tuple[dict[str, Any] | None, str]:
 
 
 def _applied_any(reply: dict[str, Any]) -> bool:
-    return any(m.get("status") == "applied" for a in reply.get("actions", []) for m in a.get("members", []))
+    return any(m.get("status") == ActionStatus.APPLIED for a in reply.get("actions", []) for m in a.get("members", []))
 
 
 def _was_follow_up(ctx: TurnContext, turn: dict[str, Any]) -> bool:

@@ -30,6 +30,7 @@ from vehicle.amounts import kind_of
 from vehicle.catalog import Catalog
 from vehicle.names import control_name
 from vehicle.parser.clauses.followup import CLOSE, DECREASE, DOWN, INCREASE, LESS, OPEN, UP
+from vehicle.safety import ActionStatus
 
 from .wording import NO_MORE, WHICH_WAY, listed, say, sentences
 
@@ -70,7 +71,9 @@ def _sign(action: dict[str, Any], twin: Twin, member: str, before: dict[str, Any
 
 
 def _applied(action: dict[str, Any]) -> list[str]:
-    return [m["target"] for m in action.get("members", []) if m.get("status") == "applied" and m.get("target")]
+    return [
+        m["target"] for m in action.get("members", []) if m.get("status") == ActionStatus.APPLIED and m.get("target")
+    ]
 
 
 def said_sign(twin: Twin, direction: str) -> int | None:
