@@ -180,7 +180,14 @@ class Parser:
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = pieces(text, language)
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
+            asking = False
             for cl, frame in clauses:
+                if (asking and language == "en" and not cl.marked and cl.body
+                        and not COMMAND_START["en"].match(cl.body) and not REQUEST["en"].match(cl.body)):
+                    # "what is the forecast for tomorrow and warmer temps": a noun phrase after a
+                    # question word's clause is more of the question, not a command
+                    cl, frame = replace(cl, question=True), None
+                asking = cl.question and not cl.hinted
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded)
                     if language == "en":
