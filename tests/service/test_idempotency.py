@@ -1,5 +1,5 @@
 """``client_message_id`` names one request (DESIGN section 6, issue 18),
-through the real service (uvicorn subprocess, virtual bus, in-process ECU).
+through the service in-process (ASGI transport, virtual bus, in-process ECU).
 
 The same id with the same words and seat replays the recorded Reply and
 sends nothing; the same id with other words or another seat is 409

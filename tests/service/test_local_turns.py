@@ -1,4 +1,4 @@
-"""Local-first turns through the real service (uvicorn subprocess, virtual bus, in-process ECU)."""
+"""Local-first turns through the service in-process (ASGI transport, virtual bus, in-process ECU)."""
 
 from __future__ import annotations
 

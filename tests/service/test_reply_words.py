@@ -1,4 +1,4 @@
-"""Reply words through the real service (uvicorn subprocess, virtual bus, in-process ECU):
+"""Reply words through the service in-process (ASGI transport, virtual bus, in-process ECU):
 a relative change says where it ended, and a Chinese reply of several
 sentences has no space between them (issue 12)."""
 

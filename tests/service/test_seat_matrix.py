@@ -1,7 +1,7 @@
 """The seat matrix of issue 10 through the real service, local-first.
 
-``n7web serve --no-assistant`` (uvicorn subprocess, virtual CAN bus, the
-in-process ECU simulator, ``--can-log``). Each case posts one message with a
+The service as ``n7web serve --no-assistant`` builds it, in-process over an
+ASGI transport (virtual CAN bus, the in-process ECU simulator, ``--can-log``). Each case posts one message with a
 ``seat`` on ``POST /api/v1/sessions/{id}/messages`` and checks three things
 the speaker could notice: the Reply, the command frames the service really
 put on the bus (decoded from the CAN log), and the ECU-confirmed state.

@@ -1,4 +1,4 @@
-"""Regressions through the real service (uvicorn, virtual bus, ECU simulator):
+"""Regressions through the service in-process (ASGI transport, virtual bus, ECU simulator):
 
 a. a gate that passed before a slow audit write holds at send time;
 d. a value the encoder refuses refuses that action alone, nothing of it consumed;
