@@ -19,9 +19,13 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from mcp_server.config import load_config
 from mcp_server.errors import ConfigError
+
+if TYPE_CHECKING:  # imported only to type: the SDK loads after the configuration is checked
+    from mcp_server.tools import RecentSecrets
 
 EXIT_CONFIG = 2
 EXIT_CRASH = 1
@@ -30,7 +34,7 @@ EXIT_CRASH = 1
 class _OneLineRedactingFormatter(logging.Formatter):
     """Formats a record on one line, without traceback, with secrets replaced."""
 
-    def __init__(self, secrets: object) -> None:
+    def __init__(self, secrets: RecentSecrets) -> None:
         super().__init__("n7_vehicle %(levelname)s %(name)s: %(message)s")
         self._secrets = secrets
 
@@ -41,13 +45,13 @@ class _OneLineRedactingFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         record.stack_info = None
         text = super().format(record)
-        for secret in self._secrets.all():  # type: ignore[attr-defined]
+        for secret in self._secrets.all():
             if secret:
                 text = text.replace(secret, "[redacted]")
         return " ".join(text.split())
 
 
-def _configure_logging(secrets: object) -> None:
+def _configure_logging(secrets: RecentSecrets) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLineRedactingFormatter(secrets))
     root = logging.getLogger()

@@ -47,7 +47,7 @@ def _name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, s
             table.text("names", group, "zh", label=cap.label.zh),
         )
     if target and target != "cabin" and target in catalog.targets:
-        return tuple(
+        en, zh = (
             table.text(
                 "names",
                 "member",
@@ -56,7 +56,8 @@ def _name(catalog: Catalog, capability: str, target: str | None) -> tuple[str, s
                 label=cap.label.get(lang),
             )
             for lang in ("en", "zh")
-        )  # type: ignore[return-value]
+        )
+        return (en, zh)
     return (cap.label.en, cap.label.zh)
 
 

@@ -115,7 +115,7 @@ class CodexClient:
             except BaseException as exc:
                 await client.close()
                 if isinstance(exc, AssistantError) and client.version:
-                    exc.codex_version = client.version  # type: ignore[attr-defined]
+                    exc.codex_version = client.version
                 raise
             if not others:
                 return client

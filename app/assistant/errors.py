@@ -28,6 +28,9 @@ from __future__ import annotations
 class AssistantError(Exception):
     """Root of every error this package raises."""
 
+    codex_version: str | None = None
+    """The codex version, when the app-server told it before the error."""
+
 
 class ConfigurationError(AssistantError):
     """The assistant cannot run as configured; restarting will not help."""
