@@ -48,7 +48,8 @@ def test_a_seat_outside_the_list_is_refused_and_changes_nothing(service, seat):
 @pytest.mark.parametrize(
     "text,expected",
     [
-        ("window a crack more", "Without the assistant I couldn't work out what to do with the window."),
+        # ("window a crack more" is read since revision 3: the window opens by the vague step)
+        ("sort out the window", "Without the assistant I couldn't work out what to do with the window."),
         ("把车窗弄一下", "没有助手，我无法确定要对车窗做什么。"),
     ],
 )
