@@ -34,13 +34,13 @@ _MISSING = object()
 ZH_REQUEST_VERBS = re.compile(r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首")
 REQUEST = {
     "en": re.compile(
-        r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's)\s+)*"
+        r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's|and|then|also|and then)\s+)*"
         r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make"
         r"|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|play|navigate|call|dial|text|send|tell|show|find"
         r"|search|look up|read|take|drive|go|book|order|remind|add|give|get|skip|pause|resume|mute|unmute|record"
         r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring)\b"),
     "zh": re.compile(
-        r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
+        r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙|再|然后|顺便|还有|也|另外|接着)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
         r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置|设|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"),
 }
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
