@@ -12,6 +12,7 @@ for. ``--asr`` sends each text as a speech recogniser would (lower case, no
 punctuation); without it both forms are scored. Not part of ``make test``:
 the project's tests never depend on that folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,17 +69,24 @@ def main(argv: list[str]) -> int:
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
                 n, ok, false_act, false_need, extra, npos, okpos = scorer.score(
-                    rows, lines, args.show, path.name + (" [asr]" if asr else ""))
+                    rows, lines, args.show, path.name + (" [asr]" if asr else "")
+                )
             if args.show:
                 print(out.getvalue().rstrip())
             form = "asr" if asr else "typed"
             if npos:
-                figure = f"positives {okpos}/{npos} ({okpos / npos:.1%}), none-rows acting {false_act}, needs {false_need}"
+                figure = (
+                    f"positives {okpos}/{npos} ({okpos / npos:.1%}), none-rows acting {false_act}, needs {false_need}"
+                )
             else:
                 per = 10000 / max(n, 1)
-                figure = (f"{n} rows: actions {false_act} ({false_act * per:.1f}/10k), "
-                          f"needs {false_need} ({false_need * per:.1f}/10k)")
-            summary.append((path.stem, form, f"{figure}; unexpected-family {extra}; {1000 * took / max(len(rows), 1):.2f} ms/row"))
+                figure = (
+                    f"{n} rows: actions {false_act} ({false_act * per:.1f}/10k), "
+                    f"needs {false_need} ({false_need * per:.1f}/10k)"
+                )
+            summary.append(
+                (path.stem, form, f"{figure}; unexpected-family {extra}; {1000 * took / max(len(rows), 1):.2f} ms/row")
+            )
     width = max(len(s[0]) for s in summary)
     for stem, form, figure in summary:
         print(f"{stem:<{width}}  {form:<5}  {figure}")

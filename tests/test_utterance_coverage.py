@@ -4,18 +4,17 @@ word of DESIGN section 4, enough non-commands, negations, conditions,
 multi-command and out-of-range cases, and every comfort need in both
 languages. Revision 2's own minimums are in test_utterance_coverage_v2.py.
 """
+
 from __future__ import annotations
 
 import re
-import sys
 import unicodedata
 
 import pytest
+from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
 
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, load_catalog
 
-
-from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
 LANGS = table_mod.LANGUAGES
@@ -52,13 +51,21 @@ def test_expected_forms_match_the_spec():
     assert _forms("climate.set_defrost") == [None, "front", "rear"]
     assert _forms("mode.activate") == ["nap", "car_wash", "pet", "camping"]
     assert _forms("peripheral.trigger") == ["garage_door", "fragrance_diffuser", "rear_fridge"]
-    for cabin_cap in ("climate.power", "climate.set_fan_speed", "climate.set_ac", "climate.set_recirculation",
-                      "sunroof.set_position", "sunshade.set_position", "ambient_light.set", "mirror.fold",
-                      "tailgate.set"):
+    for cabin_cap in (
+        "climate.power",
+        "climate.set_fan_speed",
+        "climate.set_ac",
+        "climate.set_recirculation",
+        "sunroof.set_position",
+        "sunshade.set_position",
+        "ambient_light.set",
+        "mirror.fold",
+        "tailgate.set",
+    ):
         assert _forms(cabin_cap) == [None]
 
 
-@pytest.mark.parametrize("lang,capability,form", FORMS, ids=[f"{l}:{c}:{f}" for l, c, f in FORMS])
+@pytest.mark.parametrize("lang,capability,form", FORMS, ids=[f"{lang}:{c}:{f}" for lang, c, f in FORMS])
 def test_capability_target_form_is_covered(lang, capability, form):
     hits = [
         e.id
@@ -302,8 +309,11 @@ def _same_typed(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-@pytest.mark.parametrize("lang,pattern,capability,parameter,value", PARAMETER_WORDS,
-                         ids=[f"{w[0]}:{w[1]}:{w[2]}.{w[3]}={w[4]!r}" for w in PARAMETER_WORDS])
+@pytest.mark.parametrize(
+    "lang,pattern,capability,parameter,value",
+    PARAMETER_WORDS,
+    ids=[f"{w[0]}:{w[1]}:{w[2]}.{w[3]}={w[4]!r}" for w in PARAMETER_WORDS],
+)
 def test_parameter_word_is_covered(lang, pattern, capability, parameter, value):
     rx = re.compile(pattern)
     # The raw text is searched too so that full-width digits are seen before NFKC.
@@ -313,7 +323,8 @@ def test_parameter_word_is_covered(lang, pattern, capability, parameter, value):
         if e.language == lang
         and (rx.search(e.text) or rx.search(unicodedata.normalize("NFKC", e.text).lower()))
         and any(
-            a["capability"] == capability and parameter in a["parameters"]
+            a["capability"] == capability
+            and parameter in a["parameters"]
             and _same_typed(a["parameters"][parameter], value)
             for a in e.expect["actions"]
         )
@@ -368,9 +379,7 @@ def test_negation_and_conditionals_cover_both_kinds():
         assert _count("negation", lang) >= 3, lang
         assert _count("conditional", lang) >= 3, lang
         # at least one where a forbidden control sits next to an executed one
-        assert any(
-            e.language == lang and e.expect.get("negated") and e.expect["actions"] for e in ENTRIES
-        ), lang
+        assert any(e.language == lang and e.expect.get("negated") and e.expect["actions"] for e in ENTRIES), lang
 
 
 def test_multi_entries_have_several_controls():
@@ -408,4 +417,3 @@ def test_need_plus_command(lang):
         e.language == lang and e.expect.get("needs") and e.expect["actions"] and e.expect.get("complete") is False
         for e in ENTRIES
     ), lang
-

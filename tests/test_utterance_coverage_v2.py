@@ -5,13 +5,13 @@ hostile scope rows that assert no action, at least 300 non-command rows with
 no action and no need, every speaker seat and follow-up, every ``adjust_*``
 capability vague and explicit, and the examples DESIGN and issue 9 name.
 """
+
 from __future__ import annotations
 
 import pytest
+from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
 
 from vehicle.catalog import load_catalog
-
-from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
 
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
@@ -43,9 +43,12 @@ def test_v2_hostile_scope_rows_assert_no_action():
 
 def test_v2_non_command_rows_give_no_action_and_no_need():
     rows = [
-        e for e in V2
-        if e.kind == "non_command" and "scope" not in e.tags
-        and e.expect["actions"] == [] and e.expect.get("needs") == []
+        e
+        for e in V2
+        if e.kind == "non_command"
+        and "scope" not in e.tags
+        and e.expect["actions"] == []
+        and e.expect.get("needs") == []
     ]
     assert len(rows) >= 300, f"only {len(rows)} non-command rows assert no action and no need"
     for topic in ("weather", "travel", "music", "idiom", "chitchat"):
@@ -61,8 +64,9 @@ def test_v2_non_command_rows_give_no_action_and_no_need():
 
 # Mixed-language rows hold a CJK ideograph, so they are all "zh" by the
 # language rule; they are checked in both directions below instead.
-V2_RULE_TAGS = sorted({t for e in V2 for t in e.tags} - {"punctuation", "out_of_range", "collapse", "conflict",
-                                                        "mixed_language"})
+V2_RULE_TAGS = sorted(
+    {t for e in V2 for t in e.tags} - {"punctuation", "out_of_range", "collapse", "conflict", "mixed_language"}
+)
 
 
 def test_v2_mixed_language_both_ways():
@@ -82,8 +86,17 @@ def test_v2_rule_in_both_languages(tag):
 
 @pytest.mark.parametrize(
     "kind,minimum",
-    [("retraction", 15), ("correction", 3), ("exclusion", 4), ("conditional", 15), ("reported_speech", 10),
-     ("negation", 15), ("query", 15), ("statement", 8), ("wish", 6)],
+    [
+        ("retraction", 15),
+        ("correction", 3),
+        ("exclusion", 4),
+        ("conditional", 15),
+        ("reported_speech", 10),
+        ("negation", 15),
+        ("query", 15),
+        ("statement", 8),
+        ("wish", 6),
+    ],
 )
 def test_v2_scope_kinds(kind, minimum):
     for lang in LANGS:
@@ -138,7 +151,7 @@ REQUIRED_V2 = {
     "打开后备箱，算了": [],
     "when we get home, open the garage door, then open the tailgate": [],
     "如果下雨，关上车窗，关上天窗": [],
-    "he said \"open the tailgate\"": [],
+    'he said "open the tailgate"': [],
     "他说：打开后备箱": [],
     "后备箱打开？": [],
     "is the AC on": [],

@@ -21,19 +21,18 @@ were written from the spec, not from the parser's output. Each test compares
 The table's own structure, self-consistency and agreement with the catalog
 are tested here too, without the parser.
 """
+
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import pytest
+from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
+from utterances import voice as voice_mod
 
 from vehicle.catalog import load_catalog
 
-
-from utterances import table as table_mod  # tests/ is on sys.path (pytest rootdir insertion)
-from utterances import voice as voice_mod
 TABLE = table_mod.load_table()
 ENTRIES = TABLE.entries
 IDS = [e.id for e in ENTRIES]
@@ -128,8 +127,9 @@ def _actions(value: Any) -> Any:
     """Actions with ``vague: false`` and an absent ``vague`` made the same."""
     if not isinstance(value, list):
         return value
-    return [{k: v for k, v in a.items() if not (k == "vague" and v is False)} if isinstance(a, dict) else a
-            for a in value]
+    return [
+        {k: v for k, v in a.items() if not (k == "vague" and v is False)} if isinstance(a, dict) else a for a in value
+    ]
 
 
 def _projected(got: Any, expected: list[dict[str, Any]]) -> Any:
@@ -159,9 +159,7 @@ def test_utterance(entry, parser):
         expected = entry.expect[key]
         if _typed(_compared(key, got[key], expected)) != _typed(_actions(expected) if key == "actions" else expected):
             diffs.append(f"  {key}:\n    expected {_dump(expected)}\n    got      {_dump(got[key])}")
-    assert not diffs, (
-        f"{entry.id}\n" + "\n".join(diffs) + f"\n  full output: {_dump(got)}"
-    )
+    assert not diffs, f"{entry.id}\n" + "\n".join(diffs) + f"\n  full output: {_dump(got)}"
 
 
 VOICE_ENTRIES = [e for e in ENTRIES if "punctuation" not in e.tags]
@@ -204,5 +202,5 @@ def test_voice_form_is_plain(entry):
     """The voice form holds no sentence punctuation or capitals, and is stable."""
     voice = voice_mod.asr_form(entry.text)
     assert voice and voice == voice.lower() and voice == voice.strip()
-    assert not any(ch in voice for ch in ",;:!?\"“”‘’，。；：！？、（）《》「」…"), voice
+    assert not any(ch in voice for ch in ',;:!?"“”‘’，。；：！？、（）《》「」…'), voice
     assert voice_mod.asr_form(voice) == voice

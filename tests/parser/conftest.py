@@ -1,4 +1,5 @@
 """One parser for the whole parser suite (building it loads and warms templates)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,11 +1,12 @@
 """Clause cutting and the markers hassil cannot see (vehicle.parser.clauses.cut)."""
+
 from __future__ import annotations
 
 import pytest
 
 from vehicle.parser.clauses.cut import clause, join, pieces
-from vehicle.parser.text.normalize import normalize
 from vehicle.parser.clauses.scope import chunks
+from vehicle.parser.text.normalize import normalize
 
 
 def _clause(text):

@@ -1,5 +1,6 @@
 """`n7web parse` in real subprocesses: one object per text or per stdin line,
 UTF-8 whatever the locale, one error line does not end the batch."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,9 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BASE_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_ALL", "LC_CTYPE")}
+BASE_ENV = {
+    k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_ALL", "LC_CTYPE")
+}
 
 
 def _env(**extra):
@@ -20,7 +23,11 @@ def _env(**extra):
 def _run(args, stdin: bytes | None = None, **env):
     return subprocess.run(
         [sys.executable, "-m", "app.cli", "parse", *args],
-        input=stdin, capture_output=True, env=_env(**env), cwd=ROOT, timeout=60,
+        input=stdin,
+        capture_output=True,
+        env=_env(**env),
+        cwd=ROOT,
+        timeout=60,
     )
 
 
@@ -31,7 +38,9 @@ def test_one_text_prints_one_object_in_utf8_under_the_c_locale():
     assert len(lines) == 1
     obj = json.loads(lines[0])
     assert obj["language"] == "zh" and obj["complete"] is True
-    assert obj["actions"] == [{"capability": "climate.set_temperature", "target": "all", "parameters": {"celsius": 21.5}}]
+    assert obj["actions"] == [
+        {"capability": "climate.set_temperature", "target": "all", "parameters": {"celsius": 21.5}}
+    ]
     assert "二十" not in lines[0] and "\\u" not in lines[0]  # ensure_ascii=False, no escapes
 
 
@@ -43,8 +52,19 @@ def test_batch_prints_one_object_per_line_in_order_with_an_empty_line():
     objs = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines()]
     assert len(objs) == len(texts)
     assert objs[0]["actions"][0]["capability"] == "climate.set_ac"
-    assert objs[1] == {"language": "en", "actions": [], "needs": [], "mentions": [], "negated": [], "queries": [], "follow_up": None,
-                       "unplaced": [], "schedule": [], "clarify": None, "complete": False}
+    assert objs[1] == {
+        "language": "en",
+        "actions": [],
+        "needs": [],
+        "mentions": [],
+        "negated": [],
+        "queries": [],
+        "follow_up": None,
+        "unplaced": [],
+        "schedule": [],
+        "clarify": None,
+        "complete": False,
+    }
     assert objs[2]["language"] == "zh" and objs[2]["actions"][0]["capability"] == "sunroof.set_position"
     assert objs[3]["needs"] == ["cold"]
     assert objs[4]["actions"][0]["parameters"] == {"level": 3}
@@ -72,8 +92,12 @@ def test_an_internal_error_on_one_line_sets_error_and_the_batch_goes_on():
         "raise SystemExit(main(sys.argv[1:]))\n"
     )
     run = subprocess.run(
-        [sys.executable, "-c", script, "--json"], input="turn on the AC\nBOOM\n打开空调\n".encode("utf-8"),
-        capture_output=True, env=_env(LANG="C"), cwd=ROOT, timeout=60,
+        [sys.executable, "-c", script, "--json"],
+        input="turn on the AC\nBOOM\n打开空调\n".encode(),
+        capture_output=True,
+        env=_env(LANG="C"),
+        cwd=ROOT,
+        timeout=60,
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout.decode("utf-8")
@@ -87,11 +111,15 @@ def test_an_internal_error_on_one_line_sets_error_and_the_batch_goes_on():
 
 def test_each_line_is_flushed_before_the_next_is_read():
     with subprocess.Popen(
-        [sys.executable, "-m", "app.cli", "parse"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, env=_env(LANG="C"), cwd=ROOT,
+        [sys.executable, "-m", "app.cli", "parse"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=_env(LANG="C"),
+        cwd=ROOT,
     ) as proc:
         assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write("打开空调\n".encode("utf-8"))
+        proc.stdin.write("打开空调\n".encode())
         proc.stdin.flush()
         line: list[bytes] = []
         reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()))

@@ -4,6 +4,7 @@ The utterance table (tests/utterances) covers phrasing; these tests pin the
 engine's rules one by one: shapes and JSON types, defaults and groups,
 repeats and conflicts, negation and conditions, `complete`, purity.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,19 @@ from hypothesis import strategies as st
 from vehicle.actions import Action, Mention
 from vehicle.parser import ParseResult
 
-KEYS = ["language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "unplaced", "schedule", "clarify",
-        "complete"]
+KEYS = [
+    "language",
+    "actions",
+    "needs",
+    "mentions",
+    "negated",
+    "queries",
+    "follow_up",
+    "unplaced",
+    "schedule",
+    "clarify",
+    "complete",
+]
 
 
 def _actions(result):
@@ -32,7 +44,9 @@ def test_design_example_exactly(parse):
         "language": "en",
         "actions": [{"capability": "climate.set_temperature", "target": "driver", "parameters": {"celsius": 21.0}}],
         "needs": [],
-        "mentions": [{"capability": "climate.set_temperature", "target": "driver", "said": "command", "direction": "set"}],
+        "mentions": [
+            {"capability": "climate.set_temperature", "target": "driver", "said": "command", "direction": "set"}
+        ],
         "negated": [],
         "queries": [],
         "follow_up": None,
@@ -85,7 +99,10 @@ def test_groups_the_type_lacks_expand_in_canonical_order(parse):
         ("window.set_position", "rear_left", {"open_percent": 100}),
         ("window.set_position", "rear_right", {"open_percent": 100}),
     ]
-    assert [t for _, t, _ in _actions(parse("turn on the seat heating for both front seats"))] == ["driver", "passenger"]
+    assert [t for _, t, _ in _actions(parse("turn on the seat heating for both front seats"))] == [
+        "driver",
+        "passenger",
+    ]
     # a group the type lacks becomes its fitted members only (DESIGN rev 2)
     vent = _actions(parse("turn on the seat ventilation for all seats"))
     assert [t for _, t, _ in vent] == ["driver", "passenger"]
@@ -108,9 +125,15 @@ def test_target_list_spreads_over_its_command_in_spoken_order(parse):
 
 def test_a_clause_without_a_control_takes_the_previous_one(parse):
     result = parse("set the driver seat heating to 3 and the passenger to 1")
-    assert _actions(result) == [("seat.set_heating", "driver", {"level": 3}), ("seat.set_heating", "passenger", {"level": 1})]
+    assert _actions(result) == [
+        ("seat.set_heating", "driver", {"level": 3}),
+        ("seat.set_heating", "passenger", {"level": 1}),
+    ]
     result = parse("turn on the AC and the recirculation")
-    assert _actions(result) == [("climate.set_ac", "cabin", {"on": True}), ("climate.set_recirculation", "cabin", {"on": True})]
+    assert _actions(result) == [
+        ("climate.set_ac", "cabin", {"on": True}),
+        ("climate.set_recirculation", "cabin", {"on": True}),
+    ]
 
 
 def test_identical_actions_collapse(parse):
@@ -153,7 +176,12 @@ def test_a_negated_control_is_never_an_action(parse):
 
 
 def test_conditions_and_times_hold_their_controls(parse):
-    for text in ("if it rains close the sunroof", "close the sunroof in 10 minutes", "如果下雨就关闭天窗", "十分钟后关闭天窗"):
+    for text in (
+        "if it rains close the sunroof",
+        "close the sunroof in 10 minutes",
+        "如果下雨就关闭天窗",
+        "十分钟后关闭天窗",
+    ):
         result = parse(text)
         assert result["actions"] == [], text
         assert _mentions(result, "negated") == [("sunroof.set_position", None)], text
@@ -183,8 +211,17 @@ def test_complete_needs_everything_read(parse):
     assert _actions(parse("turn on the AC and tell me a joke")) == [("climate.set_ac", "cabin", {"on": True})]
     assert parse("is the AC on?")["actions"] == []
     assert parse("I'm freezing") == {
-        "language": "en", "actions": [], "needs": ["cold"], "mentions": [], "negated": [], "queries": [], "follow_up": None,
-        "unplaced": [], "schedule": [], "clarify": None, "complete": False,
+        "language": "en",
+        "actions": [],
+        "needs": ["cold"],
+        "mentions": [],
+        "negated": [],
+        "queries": [],
+        "follow_up": None,
+        "unplaced": [],
+        "schedule": [],
+        "clarify": None,
+        "complete": False,
     }
     both = parse("I'm cold, turn on the seat heating")
     assert both["needs"] == ["cold"] and both["actions"] and both["complete"] is False
@@ -201,7 +238,9 @@ def test_unresolved_phrases_are_mentioned_not_acted_on(parse):
 
 
 def test_values_are_emitted_as_spoken(parse):
-    assert _actions(parse("set the temperature to 72 degrees")) == [("climate.set_temperature", "all", {"celsius": 72.0})]
+    assert _actions(parse("set the temperature to 72 degrees")) == [
+        ("climate.set_temperature", "all", {"celsius": 72.0})
+    ]
     assert _actions(parse("set the fan to 9")) == [("climate.set_fan_speed", "cabin", {"level": 9})]
     assert _actions(parse("set the temperature to twenty-one and a half")) == [
         ("climate.set_temperature", "all", {"celsius": 21.5})
@@ -211,8 +250,14 @@ def test_values_are_emitted_as_spoken(parse):
 
 def test_parse_is_deterministic_and_thread_safe(parser):
     texts = [
-        "turn on the AC and set the fan to 3", "把温度调到二十一度半", "open the rear windows halfway",
-        "主驾和副驾温度调到22度", "don't open the sunroof", "I'm freezing", "nap mode", "打开车库门",
+        "turn on the AC and set the fan to 3",
+        "把温度调到二十一度半",
+        "open the rear windows halfway",
+        "主驾和副驾温度调到22度",
+        "don't open the sunroof",
+        "I'm freezing",
+        "nap mode",
+        "打开车库门",
     ] * 5
     expected = [parser.parse(t).to_json() for t in texts]
     results: list = [None] * 8
@@ -257,9 +302,36 @@ def test_any_text_gives_a_well_formed_result(parser, text):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from([
-    "turn on the AC", "open the sunroof", "set the fan to", "driver", "and", "don't", "please", "21", "twenty",
-    "half", "warmer", "if", "打开", "空调", "主驾", "温度", "调到", "度", "别", "，", "吗", "?",
-]), max_size=8))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "turn on the AC",
+                "open the sunroof",
+                "set the fan to",
+                "driver",
+                "and",
+                "don't",
+                "please",
+                "21",
+                "twenty",
+                "half",
+                "warmer",
+                "if",
+                "打开",
+                "空调",
+                "主驾",
+                "温度",
+                "调到",
+                "度",
+                "别",
+                "，",
+                "吗",
+                "?",
+            ]
+        ),
+        max_size=8,
+    )
+)
 def test_word_salad_never_raises(parser, words):
     parser.parse(" ".join(words))

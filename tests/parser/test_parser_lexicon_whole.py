@@ -7,6 +7,7 @@ stretch of the benchmark run-ons and of the longer table texts, and on
 random strings made of the aliases' own characters and spaces (overlaps,
 repeats, English word boundaries at both ends of a stretch).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -37,7 +38,11 @@ def _long_texts(language: str) -> list[str]:
     for path in sorted((ROOT / "tests" / "utterances").rglob("*.yaml")):
         for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             text = entry.get("text") if isinstance(entry, dict) else None
-            if isinstance(text, str) and len(text) >= (32 if language == "en" else 14) and text.isascii() == (language == "en"):
+            if (
+                isinstance(text, str)
+                and len(text) >= (32 if language == "en" else 14)
+                and text.isascii() == (language == "en")
+            ):
                 texts.append(text.lower() if language == "en" else text)
     return texts
 
@@ -119,8 +124,9 @@ def test_an_alias_overlapping_itself_is_found_as_a_scan_finds_it():
     """No shipped alias overlaps itself ("aa" in "aaa"), so this is held on a made-up one:
     left to right, an occurrence overlapping the one found before is passed over."""
     key = ("device", "aa")
-    whole = lexicon_module._Whole("aaaa", [(0, 2, key, "device", "x"), (1, 3, key, "device", "x"),
-                                           (2, 4, key, "device", "x")], False)
+    whole = lexicon_module._Whole(
+        "aaaa", [(0, 2, key, "device", "x"), (1, 3, key, "device", "x"), (2, 4, key, "device", "x")], False
+    )
     assert [(s, e) for s, e, *_ in whole.within(0, 4)] == [(0, 2), (2, 4)]
     assert [(s, e) for s, e, *_ in whole.within(1, 4)] == [(0, 2)]  # "aaa": one, at its start
     assert [(s, e) for s, e, *_ in whole.within(1, 3)] == [(0, 2)]

@@ -1,4 +1,5 @@
 """Numbers hassil misses, read once into placeholders (vehicle.parser.text.numbers)."""
+
 from __future__ import annotations
 
 import pytest

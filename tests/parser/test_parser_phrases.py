@@ -5,6 +5,7 @@ whether the text is complete. The table in tests/utterances is the
 contract; these rows guard the grammar's breadth (word order, plurals,
 particles, colloquial verbs) in both languages.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -17,15 +18,26 @@ ROWS = [
     ("turn down the temperature 2 degrees", [(A, "all", {"delta_celsius": -2.0})], True),
     ("turn the heat down a bit", [(A, "all", {"delta_celsius": -1.0})], True),
     ("cooler on the passenger side", [(A, "passenger", {"delta_celsius": -1.0})], True),
-    ("set the temperature to 22 for the driver and 24 for the passenger",
-     [(T, "driver", {"celsius": 22.0}), (T, "passenger", {"celsius": 24.0})], True),
+    (
+        "set the temperature to 22 for the driver and 24 for the passenger",
+        [(T, "driver", {"celsius": 22.0}), (T, "passenger", {"celsius": 24.0})],
+        True,
+    ),
     ("set the passenger seat heat to 2", [(H, "passenger", {"level": 2})], True),
     ("turn on heated seats", [(H, m, {"level": 2}) for m in ("driver", "passenger", "rear_left", "rear_right")], True),
-    ("put the rear windows down halfway", [(W, "rear_left", {"open_percent": 50}), (W, "rear_right", {"open_percent": 50})], True),
+    (
+        "put the rear windows down halfway",
+        [(W, "rear_left", {"open_percent": 50}), (W, "rear_right", {"open_percent": 50})],
+        True,
+    ),
     ("roll down the driver window", [(W, "driver", {"open_percent": 100})], True),
     ("close the moon roof", [("sunroof.set_position", "cabin", {"open_percent": 0})], True),
     ("dim the ambient light to 20 percent", [("ambient_light.set", "cabin", {"brightness": 20})], True),
-    ("turn on the ambient light and set it to blue", [("ambient_light.set", "cabin", {"brightness": 100, "color": "blue"})], True),
+    (
+        "turn on the ambient light and set it to blue",
+        [("ambient_light.set", "cabin", {"brightness": 100, "color": "blue"})],
+        True,
+    ),
     ("massage on for the passenger", [("seat.set_massage", "passenger", {"on": True})], True),
     ("open my garage", [("peripheral.trigger", "garage_door", {})], True),
     ("car wash mode on", [("mode.activate", "car_wash", {})], True),

@@ -1,12 +1,12 @@
 """Cutting template branches before hassil changes no match, only the walk."""
+
 from __future__ import annotations
 
 import pytest
 from hassil import recognize_best
+from utterances.table import load_table  # tests/ is on sys.path (pytest rootdir insertion)
 
 from vehicle.parser.text.normalize import normalize
-
-from utterances.table import load_table  # tests/ is on sys.path (pytest rootdir insertion)
 
 
 def _table_texts() -> list[str]:
@@ -41,7 +41,9 @@ def test_pruned_templates_match_exactly_as_the_routed_ones(parser):
         after = recognize_best(text, pruned, slot_lists=lists, language=language) if pruned.intents else None
         assert _summary(after) == _summary(before), text
         checked += 1
-        skipped += sum(len(i.data) for i in intents.intents.values()) - sum(len(i.data) for i in pruned.intents.values())
+        skipped += sum(len(i.data) for i in intents.intents.values()) - sum(
+            len(i.data) for i in pruned.intents.values()
+        )
     assert checked > 300
     assert skipped > checked  # the cut does remove templates, on average more than one per clause
 
@@ -63,4 +65,3 @@ def test_a_template_that_cannot_begin_or_end_the_text_is_skipped(parser, languag
     left = {d.sentences[0].text for i in pruned.intents.values() for d in i.data}
     assert gone in routed
     assert gone not in left
-

@@ -1,6 +1,7 @@
 """Whole parse results are kept by (text, seat): a repeated utterance is read
 once, and what every consumer does with a result never changes it (the next
 turn that says the same words gets the same reading)."""
+
 from __future__ import annotations
 
 from app.executor import Executor, Ledger, Request
@@ -33,10 +34,18 @@ def test_consumers_never_change_a_kept_reading(catalog, parser):
     state = cabin()
     kept = {(t, s): parser.parse(t, seat=s) for t in TEXTS for s in (None, "passenger", "rear_right")}
     executor = Executor(catalog, state, MemoryLink(), MemoryStore())
-    for (text, seat), result in kept.items():
+    for (_text, seat), result in kept.items():
         decide(catalog, result, seat, StateSnapshot.of(state), frozenset(), DecisionRequest())
-        executor.run(Request(ledger=Ledger(), parse=result, seat=seat, model_actions=[
-            {"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 50}}]))
+        executor.run(
+            Request(
+                ledger=Ledger(),
+                parse=result,
+                seat=seat,
+                model_actions=[
+                    {"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 50}}
+                ],
+            )
+        )
         result.to_json()
     fresh = Parser(catalog)  # nothing kept: every text read from scratch
     for (text, seat), result in kept.items():

@@ -10,6 +10,7 @@ temperature). A template that cannot be sampled back is a template the
 parser cannot read. (hassil's own exhaustive expansion is not used: the
 products of these templates run to millions of sentences.)
 """
+
 from __future__ import annotations
 
 import random
@@ -27,9 +28,12 @@ PER_TEMPLATE = 3
 TWINS = {
     a: b
     for pair in (
-        ("climate.set_fan_speed", "climate.adjust_fan_speed"), ("seat.set_heating", "seat.adjust_heating"),
-        ("seat.set_ventilation", "seat.adjust_ventilation"), ("window.set_position", "window.adjust_position"),
-        ("sunroof.set_position", "sunroof.adjust_position"), ("sunshade.set_position", "sunshade.adjust_position"),
+        ("climate.set_fan_speed", "climate.adjust_fan_speed"),
+        ("seat.set_heating", "seat.adjust_heating"),
+        ("seat.set_ventilation", "seat.adjust_ventilation"),
+        ("window.set_position", "window.adjust_position"),
+        ("sunroof.set_position", "sunroof.adjust_position"),
+        ("sunshade.set_position", "sunshade.adjust_position"),
     )
     for a, b in (pair, pair[::-1])
 }
@@ -51,7 +55,9 @@ def _samples(grammar, catalog):
     base = grammar.intents.slot_lists
     rules = grammar.intents.expansion_rules
     vocab = grammar.vocabulary
-    small = {name: TextSlotList(name=name, values=sl.values[:2]) for name, sl in base.items() if isinstance(sl, TextSlotList)}
+    small = {
+        name: TextSlotList(name=name, values=sl.values[:2]) for name, sl in base.items() if isinstance(sl, TextSlotList)
+    }
     small["number"] = RangeSlotList(name="number", start=21, stop=21, digits=True, words=False)
     controls = [c for c in catalog.capabilities if vocab.by_capability.get(c)]
     for _intent, sentence, fixed in grammar.router.sentences():

@@ -3,6 +3,7 @@ section 4, 3a): each of these once let a tailgate or a window move against
 the person's words. Every case asserts the control is never in `actions`
 and what was said of it; polite requests must still act.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -26,20 +27,24 @@ def _acted(result, capability):
 
 # -- 1: "actually don't" with no comma is a negation, not a retraction + correction
 
-@pytest.mark.parametrize("text", [
-    "actually don't open the tailgate",
-    "actually do not open the tailgate",
-    "Actually, don't open the tailgate.",
-    "actually never open the tailgate",
-    "actually, never open the trunk",
-    "no actually don't open it the tailgate",
-    "no actually don't open the tailgate",
-    "actually dont open the boot",
-    "其实别开后备箱",
-    "还是别开后备箱了",
-    "其实不要打开后备箱",
-    "算了别开后备箱",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "actually don't open the tailgate",
+        "actually do not open the tailgate",
+        "Actually, don't open the tailgate.",
+        "actually never open the tailgate",
+        "actually, never open the trunk",
+        "no actually don't open it the tailgate",
+        "no actually don't open the tailgate",
+        "actually dont open the boot",
+        "其实别开后备箱",
+        "还是别开后备箱了",
+        "其实不要打开后备箱",
+        "算了别开后备箱",
+    ],
+)
 def test_actually_dont_negates(parser, text):
     r = _read(parser, text)
     assert _acted(r, TAILGATE) == []
@@ -49,18 +54,22 @@ def test_actually_dont_negates(parser, text):
 
 # -- 2: a denied request is no command
 
-@pytest.mark.parametrize("text", [
-    "I didn't ask you to open the tailgate",
-    "i did not ask you to open the tailgate",
-    "I never asked you to open the tailgate",
-    "I never said open the tailgate",
-    "i didn't say open the trunk",
-    "nobody told you to open the tailgate",
-    "我没让你开后备箱",
-    "我没说要开后备箱",
-    "我没叫你打开后备箱",
-    "我可没让你打开尾门",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I didn't ask you to open the tailgate",
+        "i did not ask you to open the tailgate",
+        "I never asked you to open the tailgate",
+        "I never said open the tailgate",
+        "i didn't say open the trunk",
+        "nobody told you to open the tailgate",
+        "我没让你开后备箱",
+        "我没说要开后备箱",
+        "我没叫你打开后备箱",
+        "我可没让你打开尾门",
+    ],
+)
 def test_denied_request_is_no_command(parser, text):
     r = _read(parser, text)
     assert _acted(r, TAILGATE) == []
@@ -70,15 +79,19 @@ def test_denied_request_is_no_command(parser, text):
 
 # -- 3: the control as the subject is a question; "you" as the addressee a request
 
-@pytest.mark.parametrize("text, capability", [
-    ("could the tailgate be open", TAILGATE),
-    ("can the tailgate open in the rain", TAILGATE),
-    ("would the sunroof open at this speed", SUNROOF),
-    ("can the sunroof open while driving", SUNROOF),
-    ("could the trunk open by itself", TAILGATE),
-    ("will the windows open in the car wash", WINDOW),
-    ("后备箱能在下雨天打开吗", TAILGATE),
-])
+
+@pytest.mark.parametrize(
+    "text, capability",
+    [
+        ("could the tailgate be open", TAILGATE),
+        ("can the tailgate open in the rain", TAILGATE),
+        ("would the sunroof open at this speed", SUNROOF),
+        ("can the sunroof open while driving", SUNROOF),
+        ("could the trunk open by itself", TAILGATE),
+        ("will the windows open in the car wash", WINDOW),
+        ("后备箱能在下雨天打开吗", TAILGATE),
+    ],
+)
 def test_control_as_subject_is_question(parser, text, capability):
     r = _read(parser, text)
     assert _acted(r, capability) == []
@@ -87,13 +100,16 @@ def test_control_as_subject_is_question(parser, text, capability):
     assert "command" not in said
 
 
-@pytest.mark.parametrize("text, capability", [
-    ("could you open the tailgate", TAILGATE),
-    ("can you open the sunroof please", SUNROOF),
-    ("would you open the sunroof", SUNROOF),
-    ("你能打开后备箱吗", TAILGATE),
-    ("能不能打开天窗", SUNROOF),
-])
+@pytest.mark.parametrize(
+    "text, capability",
+    [
+        ("could you open the tailgate", TAILGATE),
+        ("can you open the sunroof please", SUNROOF),
+        ("would you open the sunroof", SUNROOF),
+        ("你能打开后备箱吗", TAILGATE),
+        ("能不能打开天窗", SUNROOF),
+    ],
+)
 def test_polite_request_still_acts(parser, text, capability):
     r = _read(parser, text)
     assert _acted(r, capability)
@@ -102,7 +118,10 @@ def test_polite_request_still_acts(parser, text, capability):
 
 # -- 4: "my", "mine", 我的 are the speaker's member, never the driver's alias
 
-@pytest.mark.parametrize("text", ["open my window", "打开我的车窗", "打开 my window", "open 我的车窗", "open my side window"])
+
+@pytest.mark.parametrize(
+    "text", ["open my window", "打开我的车窗", "打开 my window", "open 我的车窗", "open my side window"]
+)
 @pytest.mark.parametrize("seat", ["passenger", "rear_left"])
 def test_my_is_the_speaker(parser, text, seat):
     r = _read(parser, text, seat)
@@ -122,19 +141,23 @@ def test_catalog_driver_has_no_possessive_alias(catalog):
 
 # -- 5: exclusions with the speaker
 
-@pytest.mark.parametrize("text", [
-    "open all the windows except my window",
-    "open all the windows except mine",
-    "open all windows but not mine",
-    "open every window except mine",
-    "除了我的 其他车窗都打开",
-    "除了我的车窗 其他都打开",
-    "除了我 其他车窗都打开",
-    "除了我这边 其他车窗都打开",
-    "打开所有车窗 我这边除外",
-    "open all windows except for me",
-    "open all the windows except my side",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open all the windows except my window",
+        "open all the windows except mine",
+        "open all windows but not mine",
+        "open every window except mine",
+        "除了我的 其他车窗都打开",
+        "除了我的车窗 其他都打开",
+        "除了我 其他车窗都打开",
+        "除了我这边 其他车窗都打开",
+        "打开所有车窗 我这边除外",
+        "open all windows except for me",
+        "open all the windows except my side",
+    ],
+)
 def test_except_mine_from_passenger(parser, text):
     r = _read(parser, text, "passenger")
     assert sorted(_acted(r, WINDOW)) == ["driver", "rear_left", "rear_right"]
@@ -151,12 +174,16 @@ def test_except_mine_seat_unknown_is_default(parser):
 
 # -- 6: a plural group minus a member, without "all"
 
-@pytest.mark.parametrize("text", [
-    "open the windows except the driver's",
-    "open the windows except the driver's window",
-    "close the windows except the driver's",
-    "open the windows but not the driver's",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open the windows except the driver's",
+        "open the windows except the driver's window",
+        "close the windows except the driver's",
+        "open the windows but not the driver's",
+    ],
+)
 def test_plural_group_except_member(parser, text):
     r = _read(parser, text)
     assert sorted(_acted(r, WINDOW)) == ["passenger", "rear_left", "rear_right"]
@@ -166,12 +193,16 @@ def test_plural_group_except_member(parser, text):
 
 # -- 7: unpunctuated negation before a question
 
-@pytest.mark.parametrize("text", [
-    "don't open the tailgate what's the weather",
-    "do not open the tailgate what is the weather",
-    "never open the trunk how's the weather",
-    "别开后备箱 今天天气怎么样",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "don't open the tailgate what's the weather",
+        "do not open the tailgate what is the weather",
+        "never open the trunk how's the weather",
+        "别开后备箱 今天天气怎么样",
+    ],
+)
 def test_negation_before_question_kept(parser, text):
     r = _read(parser, text)
     assert _acted(r, TAILGATE) == []
@@ -181,10 +212,14 @@ def test_negation_before_question_kept(parser, text):
 
 # -- found on the way: "one" said after a member is no number
 
-@pytest.mark.parametrize("text, seat, kept", [
-    ("open every window except the driver's one", None, "driver"),
-    ("open every window except my one", "passenger", "passenger"),
-])
+
+@pytest.mark.parametrize(
+    "text, seat, kept",
+    [
+        ("open every window except the driver's one", None, "driver"),
+        ("open every window except my one", "passenger", "passenger"),
+    ],
+)
 def test_except_ones_is_no_position(parser, text, seat, kept):
     r = _read(parser, text, seat)
     assert {a["target"] for a in r["actions"]} == {"driver", "passenger", "rear_left", "rear_right"} - {kept}

@@ -4,6 +4,7 @@ Every case copies the shipped catalog to a temporary directory, breaks one
 thing in a template file, and checks the refusal names the file, the path
 inside it and the problem (also through `n7web catalog check`).
 """
+
 from __future__ import annotations
 
 import os
@@ -71,7 +72,7 @@ def test_misspelled_list_inside_a_rule_is_found_through_the_rule(catalog_copy, c
 
 
 def test_unquoted_on_key_is_refused(catalog_copy, catalog):
-    _edit(catalog_copy / "templates" / "zh.yaml", '  "on": "{_on}"', "  on: \"{_on}\"")
+    _edit(catalog_copy / "templates" / "zh.yaml", '  "on": "{_on}"', '  on: "{_on}"')
     err = _refusal(catalog_copy, catalog)
     assert err.file == "templates/zh.yaml" and err.path == "expansion_rules"
     assert "not a string" in err.problem
@@ -85,7 +86,7 @@ def test_unquoted_on_value_is_refused(catalog_copy, catalog):
 
 def test_unknown_slot_and_unknown_capability_are_refused(catalog_copy, catalog):
     path = catalog_copy / "templates" / "en.yaml"
-    _edit(path, "slots: {op: \"on\", device: seat.set_heating}", "slots: {op: \"on\", device: seat.set_heater}")
+    _edit(path, 'slots: {op: "on", device: seat.set_heating}', 'slots: {op: "on", device: seat.set_heater}')
     err = _refusal(catalog_copy, catalog)
     assert "seat.set_heater" in err.problem and err.path.endswith(".slots.device")
 
@@ -145,7 +146,12 @@ def test_catalog_check_reports_a_broken_template(catalog_copy):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
         [sys.executable, "-m", "app.cli", "catalog", "check", str(catalog_copy)],
-        capture_output=True, text=True, encoding="utf-8", env=env, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=ROOT,
+        timeout=60,
     )
     assert run.returncode == 1
     assert "templates/en.yaml: intents.toggle.data[0].sentences[0]: unknown rule <devv>" in run.stderr

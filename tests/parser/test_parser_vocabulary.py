@@ -5,6 +5,7 @@ semantics one rule at a time: a clause is a frame in any word order, every
 word must be known, one control and one direction, "by" changes and "to"
 sets, a window's "down" opens it.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -15,8 +16,8 @@ import pytest
 from vehicle.catalog import default_catalog_dir, load_catalog
 from vehicle.catalog.cli import main as catalog_main
 from vehicle.parser import Parser
-from vehicle.parser.text.normalize import normalize
 from vehicle.parser.frames.reader import read, read_need, read_query
+from vehicle.parser.text.normalize import normalize
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +41,19 @@ def test_the_shipped_vocabulary_passes_the_catalog_check(capsys):
     assert "catalog OK" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("language,old,new,named", [
-    # one word, both ways of one signed control
-    ("en", "less: [cooler, colder,", "less: [hotter, cooler, colder,", "signed.climate.set_temperature.less"),
-    # a class no reader knows
-    ("en", "glue: [in,", "glue2: [x]\nglue: [in,", "unknown classes"),
-    # an amount no reader knows
-    ("zh", "  half: [一半,", "  plenty: [很多]\n  half: [一半,", "amounts.plenty"),
-    # a query word may also be an action word (another class): no error
-    ("zh", "queries: [吗,", "queries: [打开, 吗,", None),
-])
+@pytest.mark.parametrize(
+    "language,old,new,named",
+    [
+        # one word, both ways of one signed control
+        ("en", "less: [cooler, colder,", "less: [hotter, cooler, colder,", "signed.climate.set_temperature.less"),
+        # a class no reader knows
+        ("en", "glue: [in,", "glue2: [x]\nglue: [in,", "unknown classes"),
+        # an amount no reader knows
+        ("zh", "  half: [一半,", "  plenty: [很多]\n  half: [一半,", "amounts.plenty"),
+        # a query word may also be an action word (another class): no error
+        ("zh", "queries: [吗,", "queries: [打开, 吗,", None),
+    ],
+)
 def test_a_bad_vocabulary_file_is_named_by_file_and_path(tmp_path, capsys, language, old, new, named):
     catalog = _copy_catalog(tmp_path)
     path = catalog / "vocabulary" / f"{language}.yaml"
@@ -68,8 +72,9 @@ def test_a_bad_vocabulary_file_is_named_by_file_and_path(tmp_path, capsys, langu
 def test_a_word_with_two_meanings_in_one_class_is_refused(tmp_path, capsys):
     catalog = _copy_catalog(tmp_path)
     path = catalog / "vocabulary" / "en.yaml"
-    text = path.read_text(encoding="utf-8").replace("climate.set_fan_speed: [fans, blowers,",
-                                                    "climate.set_fan_speed: [fans, blowers, temps,", 1)
+    text = path.read_text(encoding="utf-8").replace(
+        "climate.set_fan_speed: [fans, blowers,", "climate.set_fan_speed: [fans, blowers, temps,", 1
+    )
     path.write_text(text, encoding="utf-8")
     assert catalog_main(["check", str(catalog)]) == 1
     err = capsys.readouterr().err
@@ -96,8 +101,9 @@ def test_an_unquoted_yaml_boolean_is_refused_not_read_as_true(tmp_path, capsys):
 def test_a_new_synonym_is_a_data_change(tmp_path):
     catalog = _copy_catalog(tmp_path)
     path = catalog / "vocabulary" / "en.yaml"
-    text = path.read_text(encoding="utf-8").replace("climate.set_fan_speed: [fans, blowers,",
-                                                    "climate.set_fan_speed: [fans, blowers, whirly thing,", 1)
+    text = path.read_text(encoding="utf-8").replace(
+        "climate.set_fan_speed: [fans, blowers,", "climate.set_fan_speed: [fans, blowers, whirly thing,", 1
+    )
     path.write_text(text, encoding="utf-8")
     before = Parser(load_catalog()).parse("whirly thing up").actions
     after = Parser(load_catalog(str(catalog)), str(catalog)).parse("whirly thing up").actions
@@ -119,35 +125,44 @@ def test_any_word_order_is_one_frame(words, text):
     assert (frame.device, frame.op) == ("climate.set_recirculation", "on")
 
 
-@pytest.mark.parametrize("text", [
-    "air circulation on please blorp",  # an unknown word
-    "fan up temperature down",  # two controls
-    "turn on the fan off",  # two directions
-    "set the fan",  # nothing to set
-    "fan",  # a bare control
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "air circulation on please blorp",  # an unknown word
+        "fan up temperature down",  # two controls
+        "turn on the fan off",  # two directions
+        "set the fan",  # nothing to set
+        "fan",  # a bare control
+    ],
+)
 def test_what_is_not_one_frame(words, text):
     assert _frame(words, "en", text) is None
 
 
-@pytest.mark.parametrize("text,op,number", [
-    ("boost the fan by 2", "more", 2.0),  # by: changes by
-    ("decrement the fan to 2", "set", 2.0),  # to: sets, whatever the verb
-    ("boost the fan 2", "more", 2.0),  # a way and a number: changes by it
-    ("fan to max", "max", None),
-])
+@pytest.mark.parametrize(
+    "text,op,number",
+    [
+        ("boost the fan by 2", "more", 2.0),  # by: changes by
+        ("decrement the fan to 2", "set", 2.0),  # to: sets, whatever the verb
+        ("boost the fan 2", "more", 2.0),  # a way and a number: changes by it
+        ("fan to max", "max", None),
+    ],
+)
 def test_by_changes_and_to_sets(words, text, op, number):
     frame = _frame(words, "en", text)
     assert (frame.device, frame.op, frame.number) == ("climate.set_fan_speed", op, number)
 
 
-@pytest.mark.parametrize("language,text,op", [
-    ("en", "passenger window down", "open"),
-    ("en", "raise the rear left window", "close"),
-    ("zh", "车窗降下", "open"),
-    ("zh", "车窗上升到底", "close"),
-    ("zh", "主驾车窗开小", "less"),
-])
+@pytest.mark.parametrize(
+    "language,text,op",
+    [
+        ("en", "passenger window down", "open"),
+        ("en", "raise the rear left window", "close"),
+        ("zh", "车窗降下", "open"),
+        ("zh", "车窗上升到底", "close"),
+        ("zh", "主驾车窗开小", "less"),
+    ],
+)
 def test_a_window_goes_down_when_it_opens(words, language, text, op):
     frame = _frame(words, language, text)
     assert (frame.device, frame.op) == ("window.set_position", op)

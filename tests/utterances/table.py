@@ -6,6 +6,7 @@ Shared by ``tests/test_utterance_table.py`` and ``tests/test_utterance_coverage.
 parser: the table's own structure and its agreement with the catalog are
 checked without it.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,19 @@ V3_DIR = TABLE_DIR / "v3"
 ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags", "seat"})
 REQUIRED_ENTRY_KEYS = frozenset({"text", "expect"})
 #: The keys of the parser's JSON result (DESIGN section 4, revision 2).
-EXPECT_KEYS = ("language", "actions", "needs", "mentions", "negated", "queries", "follow_up", "unplaced", "schedule",
-               "clarify", "complete")
+EXPECT_KEYS = (
+    "language",
+    "actions",
+    "needs",
+    "mentions",
+    "negated",
+    "queries",
+    "follow_up",
+    "unplaced",
+    "schedule",
+    "clarify",
+    "complete",
+)
 #: Keys every expectation must assert; the others are asserted only where a
 #: row gives them (a row leaves out what the spec does not settle). Rows in
 #: the first table (top-level files) assert the six keys of revision 1.
@@ -89,8 +101,19 @@ NON_COMMAND_TAGS = frozenset(
 )
 #: Tags of a hostile scope row, one of which goes with ``scope``.
 SCOPE_KINDS = frozenset(
-    {"retraction", "correction", "exclusion", "conditional", "reported_speech", "negation", "question",
-     "statement", "wish", "query", "extra_text"}
+    {
+        "retraction",
+        "correction",
+        "exclusion",
+        "conditional",
+        "reported_speech",
+        "negation",
+        "question",
+        "statement",
+        "wish",
+        "query",
+        "extra_text",
+    }
 )
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
@@ -206,7 +229,7 @@ def _non_string_keys(data: Any, path: str = "") -> list[str]:
     if isinstance(data, dict):
         for key, value in data.items():
             if not isinstance(key, str):
-                out.append(f"{path or '<entry>'}: key {key!r} is not a string (quote \"on\"/\"off\"/\"yes\"/\"no\")")
+                out.append(f'{path or "<entry>"}: key {key!r} is not a string (quote "on"/"off"/"yes"/"no")')
             out.extend(_non_string_keys(value, f"{path}.{key}" if path else str(key)))
     elif isinstance(data, list):
         for i, value in enumerate(data):
@@ -362,7 +385,9 @@ def consistency_problems(e: Entry) -> list[str]:
     if e.kind == "non_command":
         if actions or complete or needs or negated or follow_up:
             out.append("a non_command has no actions, needs, negated entries or follow-up and is not complete")
-    keys = [(a["capability"], a["target"], tuple(sorted(a["parameters"].items())), a.get("vague", False)) for a in actions]
+    keys = [
+        (a["capability"], a["target"], tuple(sorted(a["parameters"].items())), a.get("vague", False)) for a in actions
+    ]
     if len(set(keys)) != len(keys):
         out.append("identical actions must collapse into one")
     for a in actions:
@@ -381,14 +406,19 @@ def consistency_problems(e: Entry) -> list[str]:
             if (a["capability"], a["target"]) not in pairs and (a["capability"], None) not in pairs:
                 out.append(f"action {a['capability']}/{a['target']} has no mention")
         for m in mentions:
-            if m.get("said") in ("negated", "held") and negated is not None and _pair(m) not in {_pair(n) for n in negated}:
+            if (
+                m.get("said") in ("negated", "held")
+                and negated is not None
+                and _pair(m) not in {_pair(n) for n in negated}
+            ):
                 out.append(f"mention {m} is {m['said']} but not in negated")
     if negated is not None:
         npairs = [_pair(n) for n in negated]
         if len(set(npairs)) != len(npairs):
             out.append("negated must be deduplicated")
-    if ("negation" in e.tags or "conditional" in e.tags or "retraction" in e.tags
-            or "reported_speech" in e.tags) and not negated:
+    if (
+        "negation" in e.tags or "conditional" in e.tags or "retraction" in e.tags or "reported_speech" in e.tags
+    ) and not negated:
         out.append("a negation/conditional/retraction/reported-speech entry must assert negated entries")
     if "conflict" in e.tags and (actions or complete):
         out.append("a conflict gives no action and complete false")
@@ -474,4 +504,3 @@ def out_of_range_values(e: Entry, catalog: Any) -> list[str]:
             if spec is not None and (problem := spec.check(value)) and problem[0] == "out_of_range":
                 found.append(f"{a['capability']}.{name}={value!r}")
     return found
-

@@ -3,6 +3,7 @@
 same with its punctuation removed and in lower case"). Shared by the table
 tests; nothing here imports the parser.
 """
+
 from __future__ import annotations
 
 import re

@@ -15,6 +15,7 @@ Its layers, in the order a text goes through them:
 4. assembly, here: :mod:`.engine` runs the steps and :mod:`.assemble`
    builds the :class:`ParseResult` (:mod:`.result`).
 """
+
 from __future__ import annotations
 
 from .engine import Parser

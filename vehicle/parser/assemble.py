@@ -10,19 +10,21 @@
 * `complete` only when all of the text became actions, negated or held
   mentions or queries, with no need and nothing else said.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vehicle.actions import Action, Mention, Query
+from vehicle.actions import Action, Direction, Mention, Query, Said
 from vehicle.catalog import Catalog
 
-from .frames.frame import Frame
 from .clauses.markers import Clause
+from .frames.frame import Frame
 from .frames.resolve import Resolution, Resolver
-from .result import ParseResult
 from .frames.spotter import Spotter
+from .result import ParseResult
 
 _MISSING = object()
 
@@ -31,17 +33,21 @@ _MISSING = object()
 #: `unplaced`; any other unread piece after a command ("…, nope", "…，哦不")
 #: holds every command of its sentence.
 #: Verbs of a request the catalog may lack, where an unpunctuated Chinese run-on may cut ("打开天窗 | 放首歌").
-ZH_REQUEST_VERBS = re.compile(r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首")
+ZH_REQUEST_VERBS = re.compile(
+    r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首"
+)
 REQUEST = {
     "en": re.compile(
         r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's|and|then|also|and then)\s+)*"
         r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make"
         r"|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|play|navigate|call|dial|text|send|tell|show|find"
         r"|search|look up|read|take|drive|go|book|order|remind|add|give|get|skip|pause|resume|mute|unmute|record"
-        r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring)\b"),
+        r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring)\b"
+    ),
     "zh": re.compile(
         r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙|再|然后|顺便|还有|也|另外|接着)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
-        r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置|设|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"),
+        r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置|设|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"
+    ),
 }
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
@@ -67,8 +73,9 @@ class Read:
 class Assembler:
     """Builds one ParseResult; one instance per parse."""
 
-    def __init__(self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None,
-                 numbers: tuple[float, ...] = ()) -> None:
+    def __init__(
+        self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None, numbers: tuple[float, ...] = ()
+    ) -> None:
         self._numbers = numbers
         self.unplaced: list[str] = []
         self._held_sentences: set[int] = set()
@@ -96,7 +103,7 @@ class Assembler:
         self._seen: dict[tuple[str, str | None], frozenset[str]] = {}
         self._controls: dict[str, str] = {}
 
-    def finish(self, reads: list[Read], said: list[str], language: str) -> ParseResult:
+    def finish(self, reads: list[Read], said: list[Said], language: str) -> ParseResult:
         self._language = language
         for read, what in zip(reads, said):
             self._read(read, what)
@@ -125,11 +132,16 @@ class Assembler:
             unplaced=tuple(self.unplaced),
             clarify=self.clarify,
             complete=complete,
-            queries_only=bool(self.queries) and not actions and not self.needs and not self.negated
-            and not self.unresolved and not self.other and not self.conflict,
+            queries_only=bool(self.queries)
+            and not actions
+            and not self.needs
+            and not self.negated
+            and not self.unresolved
+            and not self.other
+            and not self.conflict,
         )
 
-    def _read(self, read: Read, said: str) -> None:
+    def _read(self, read: Read, said: Said) -> None:
         self._k += 1
         cl = read.clause
         if cl.hedged:
@@ -139,11 +151,16 @@ class Assembler:
         if cl.retraction and not cl.body:
             return
         res = read.resolution
+        found: Sequence[Mention]
         if res is not None and res.mentions:
             found = res.mentions
             if said == "held":  # every control of a held clause, also past its condition
-                found = _merged([*res.mentions, *(s for s in read.spotted
-                                                  if all(s.capability != m.capability for m in res.mentions))])
+                found = _merged(
+                    [
+                        *res.mentions,
+                        *(s for s in read.spotted if all(s.capability != m.capability for m in res.mentions)),
+                    ]
+                )
         else:
             found = read.spotted
         if said == "command":
@@ -156,8 +173,10 @@ class Assembler:
                 _add(self.mentions, res.mentions)
                 self._excluded(read, res)
                 return
-            _add(self.mentions, [m if m.direction else Mention(m.capability, m.target, "command",
-                                                                self._guess(cl, m)) for m in found])
+            _add(
+                self.mentions,
+                [m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found],
+            )
             if found or not self.needs or not self._only_need(cl):
                 self.unresolved = True
                 if found or self._spotter.needs(cl.text):
@@ -174,10 +193,21 @@ class Assembler:
                 self.other = True
             return
         if said == "question" and _PLURAL.search(cl.text):
-            found = [Mention(m.capability, "all", m.said, m.direction)
-                     if m.target is None and "all" in self._catalog.target_type(m.capability).groups else m for m in found]
-        marked = [Mention(m.capability, m.target, said,
-                          m.direction or (self._guess(cl, m) if said in ("held", "negated") else None)) for m in found]
+            found = [
+                Mention(m.capability, "all", m.said, m.direction)
+                if m.target is None and "all" in self._catalog.target_type(m.capability).groups
+                else m
+                for m in found
+            ]
+        marked = [
+            Mention(
+                m.capability,
+                m.target,
+                said,
+                m.direction or (self._guess(cl, m) if said in ("held", "negated") else None),
+            )
+            for m in found
+        ]
         _add(self.mentions, marked)
         if said in ("held", "negated"):
             if not marked and cl.body and cl.negated and not cl.conditional:
@@ -202,8 +232,11 @@ class Assembler:
         the sunroof no wait close the sunroof", "set the fan to 3 no 4") is the
         correction's past: it is dropped, so it never blocks the correction."""
         kept = {id(a) for a in self.actions}
-        later = [(k, set(self._catalog.physical_controls(a.capability, a.target)))
-                 for k, a in self._acted_at if id(a) in kept]
+        later = [
+            (k, set(self._catalog.physical_controls(a.capability, a.target)))
+            for k, a in self._acted_at
+            if id(a) in kept
+        ]
         gone: list[Mention] = []
         for k, m in self._held_at:
             if m.capability not in self._catalog.capabilities:
@@ -257,11 +290,15 @@ class Assembler:
                     self.mentions[k] = Mention(m.capability, m.target, "question", m.direction)
         self.actions = kept
         self._acted = [(s, n) for s, n in self._acted if s not in self._hedged_sentences]
-        self.clarify = {"missing": "consent", "capability": asked[0].capability,
-                        "options": [a.to_json() for a in asked[:4]]}
+        self.clarify = {
+            "missing": "consent",
+            "capability": asked[0].capability,
+            "options": [a.to_json() for a in asked[:4]],
+        }
 
     def _spoken(self, text: str) -> str:
         """A clause's text with its numbers back in place of their placeholders."""
+
         def value(m: re.Match[str]) -> str:
             k = int(m.group(0))
             if k >= len(self._numbers):
@@ -274,7 +311,7 @@ class Assembler:
     def _only_need(self, cl: Clause) -> bool:
         return bool(self._spotter.needs(cl.text)) and not self._spotter.mentions(cl.text)
 
-    def _guess(self, cl: Clause, m: Mention) -> str | None:
+    def _guess(self, cl: Clause, m: Mention) -> Direction | None:
         """Direction of an unresolved command from its verb ("turn on the fan" -> on)."""
         body = cl.body
         for direction, verbs in _VERBS.items():
@@ -327,14 +364,12 @@ class Assembler:
         return known
 
     def _overlap(self, a, b) -> bool:
-        return self._control(a.capability) == self._control(b.capability) and bool(
-            self._members(a) & self._members(b)
-        )
+        return self._control(a.capability) == self._control(b.capability) and bool(self._members(a) & self._members(b))
 
     def _control(self, capability: str) -> str:
         """The physical control of a capability (kept per parse: a run-on compares every pair)."""
-        known = self._controls.get(capability, _MISSING)
-        if known is _MISSING:
+        known = self._controls.get(capability)
+        if known is None:
             known = self._controls[capability] = self._catalog.control(capability)
         return known
 
@@ -363,9 +398,13 @@ class Assembler:
                 kept = out[n]
                 if not self._members(action) & self._members(kept):
                     continue
-                if kept.capability == action.capability and kept.target == action.target and not (
-                    set(kept.parameters) & set(action.parameters)
-                ) and not kept.vague and not action.vague:
+                if (
+                    kept.capability == action.capability
+                    and kept.target == action.target
+                    and not (set(kept.parameters) & set(action.parameters))
+                    and not kept.vague
+                    and not action.vague
+                ):
                     out[n] = Action(kept.capability, kept.target, {**kept.parameters, **action.parameters})
                     keys[n] = out[n].key()
                     merged = True

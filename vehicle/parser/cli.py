@@ -9,6 +9,7 @@ output are UTF-8 whatever the locale. ``--seat`` (driver, passenger,
 rear_left, rear_right, outside; default unknown) is the speaker of every
 line (DESIGN section 3a).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,8 @@ from vehicle.actions import SEAT_VALUES
 from vehicle.catalog import CatalogError, load_catalog
 
 from .engine import Parser
-from .text.normalize import detect_language
 from .result import ParseResult
+from .text.normalize import detect_language
 
 
 def _utf8(stream: TextIO, errors: str) -> None:
@@ -52,7 +53,9 @@ def _emit(obj: dict[str, Any], out: TextIO) -> None:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="n7web parse", description="Parse utterances to the parser's JSON object (see docs/parser.md).")
+    ap = argparse.ArgumentParser(
+        prog="n7web parse", description="Parse utterances to the parser's JSON object (see docs/parser.md)."
+    )
     ap.add_argument("--json", action="store_true", help="print JSON (the only output format; accepted for clarity)")
     ap.add_argument("--seat", default=None, choices=SEAT_VALUES, help="the speaker's seat (default: unknown)")
     ap.add_argument("--catalog", default=None, help="catalog directory (default: the shipped catalog)")

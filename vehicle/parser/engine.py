@@ -17,6 +17,7 @@ One utterance, step by step (all pure; nothing here does I/O):
    (:mod:`vehicle.parser.clauses.scope`), then assemble actions, mentions, negations, queries,
    needs and `complete` (:mod:`vehicle.parser.assemble`).
 """
+
 from __future__ import annotations
 
 import re
@@ -28,27 +29,36 @@ from vehicle.actions import Mention
 from vehicle.catalog import Catalog, default_catalog_dir
 
 from .assemble import REQUEST, ZH_REQUEST_VERBS, Assembler, Read
+from .clauses.cues import (
+    COMMAND_START,
+    CONTROL_KINDS,
+    NEG_FIRST,
+    PREDICATE,
+    QUESTION_START,
+    ZH_ALL,
+    controls_in,
+    hits_in,
+    leave_alone,
+    names_op,
+)
 from .clauses.cut import Piece, clause, join, pieces
 from .clauses.exclude import Exclusions
 from .clauses.followup import follow_up
-from .frames.frame import Frame
-from .frames.framewords import Words, WordsError, load_words
-from .errors import TemplateError
 from .clauses.markers import Clause, keeps_digits
-from .frames.matcher import match
-from .text.mixed import MixedLanguage
-from .text.normalize import Normalized, normalize, to_celsius
-from .frames.reader import read as read_frame, read_query
-from .frames.resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
-from .result import ParseResult
 from .clauses.runon import DANGLING, cut_points, split
 from .clauses.scope import Placed, chunks, said_of
+from .errors import TemplateError
+from .frames.frame import Frame
+from .frames.framewords import Words, WordsError, load_words
+from .frames.matcher import match
+from .frames.reader import read as read_frame
+from .frames.reader import read_query
+from .frames.resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
 from .frames.spotter import Spotter
 from .frames.templates import Grammar, Templates, load_templates
-from .clauses.cues import (
-    COMMAND_START, CONTROL_KINDS, NEG_FIRST, PREDICATE, QUESTION_START, ZH_ALL,
-    controls_in, hits_in, leave_alone, names_op,
-)
+from .result import ParseResult
+from .text.mixed import MixedLanguage
+from .text.normalize import Normalized, normalize, to_celsius
 
 _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
@@ -66,10 +76,17 @@ _MISSING = object()
 #: One parse's memo: clause frames under their body (a string), clauses under (text, language, asked).
 Memo = dict
 _WARM_UP = {
-    "en": ("turn on the ac", "set the driver side to 21 degrees", "open the rear windows halfway", "i'm cold",
-           "turn on the ac set the fan to five"),
+    "en": (
+        "turn on the ac",
+        "set the driver side to 21 degrees",
+        "open the rear windows halfway",
+        "i'm cold",
+        "turn on the ac set the fan to five",
+    ),
     "zh": ("打开空调", "主驾温度调到二十一度", "把车窗打开一半", "好冷", "打开空调风量调到三档温度调到二十二度"),
 }
+
+
 class Parser:
     """Reads an utterance into actions, needs, mentions, negations and queries.
 
@@ -182,8 +199,14 @@ class Parser:
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             asking = False
             for cl, frame in clauses:
-                if (asking and language == "en" and not cl.marked and cl.body
-                        and not COMMAND_START["en"].match(cl.body) and not REQUEST["en"].match(cl.body)):
+                if (
+                    asking
+                    and language == "en"
+                    and not cl.marked
+                    and cl.body
+                    and not COMMAND_START["en"].match(cl.body)
+                    and not REQUEST["en"].match(cl.body)
+                ):
                     # "what is the forecast for tomorrow and warmer temps": a noun phrase after a
                     # question word's clause is more of the question, not a command
                     cl, frame = replace(cl, question=True), None
@@ -197,9 +220,19 @@ class Parser:
                 else:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
-                if (frame is None or frame.op == "keep") and cl.body and not (
-                        cl.negated or cl.conditional or cl.retraction or cl.reported or cl.empty or cl.statement
-                        or cl.wish):
+                if (
+                    (frame is None or frame.op == "keep")
+                    and cl.body
+                    and not (
+                        cl.negated
+                        or cl.conditional
+                        or cl.retraction
+                        or cl.reported
+                        or cl.empty
+                        or cl.statement
+                        or cl.wish
+                    )
+                ):
                     # "status of the rear defroster", "what is the current heater": a state
                     # question in vocabulary words, with or without "?"
                     asked = read_query(self._words[language], (cl.text if cl.question else cl.body).strip(" ,?"))
@@ -216,8 +249,9 @@ class Parser:
 
     # -- clauses ---------------------------------------------------------------
 
-    def _clauses(self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar,
-                 cache: Memo) -> list[tuple[Clause, Frame | None]]:
+    def _clauses(
+        self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar, cache: Memo
+    ) -> list[tuple[Clause, Frame | None]]:
         """The clauses of one chunk with their frames (None: no template reads it)."""
         last = len(parts) - 1
         alone = [_clause(p.text, language, asked and k == last, cache) for k, p in enumerate(parts)]
@@ -227,8 +261,12 @@ class Parser:
             j, cl, frame = self._longest(parts, alone, i, norm, grammar, asked and i == last, cache)
             # "打开副驾车窗不要开主驾车窗": a negation inside a piece that starts with a command
             # reaches only what follows it, so the piece is cut before it is read whole
-            inner_no = (cl.negated and j == i and not NEG_FIRST.match(parts[i].text)
-                        and bool(COMMAND_START[language].match(parts[i].text)))
+            inner_no = (
+                cl.negated
+                and j == i
+                and not NEG_FIRST.match(parts[i].text)
+                and bool(COMMAND_START[language].match(parts[i].text))
+            )
             if (frame is None or inner_no) and j == i and not cl.retraction and not cl.empty:
                 run_on = self._run_on(parts[i].text, language, asked and i == last, norm, grammar, cache)
                 if run_on is not None:
@@ -245,8 +283,10 @@ class Parser:
         if body in cache:
             return cache[body]
         key = (grammar.language, body, norm.numbers)
-        found = self._frames.get(key, _MISSING)
-        if found is _MISSING:
+        found: Frame | None
+        if key in self._frames:
+            found = self._frames[key]
+        else:
             found = match(grammar, body, norm.numbers) if body else None
             if (found is None or found.op == "keep") and body:
                 # no template reads it, or one reads only a control where the words also say what to do
@@ -260,16 +300,29 @@ class Parser:
         cache[body] = found
         return found
 
-    def _longest(self, parts: list[Piece], alone: list[Clause], i: int, norm: Normalized, grammar: Grammar,
-                 asked_last: bool, cache: Memo) -> tuple[int, Clause, Frame | None]:
+    def _longest(
+        self,
+        parts: list[Piece],
+        alone: list[Clause],
+        i: int,
+        norm: Normalized,
+        grammar: Grammar,
+        asked_last: bool,
+        cache: Memo,
+    ) -> tuple[int, Clause, Frame | None]:
         """The longest run of pieces from `i` one template reads (else piece i alone)."""
         language = grammar.language
         if alone[i].retraction or alone[i].empty:
             return i, alone[i], None
         last = min(len(parts), i + MAX_RUN) - 1
         for k in range(i + 1, last + 1):
-            if (alone[k].marked or alone[k].wish or alone[k].statement or COMMAND_START[language].match(alone[k].body)
-                    or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))):
+            if (
+                alone[k].marked
+                or alone[k].wish
+                or alone[k].statement
+                or COMMAND_START[language].match(alone[k].body)
+                or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))
+            ):
                 last = k - 1
                 break
         for j in range(last, i, -1):
@@ -288,8 +341,9 @@ class Parser:
         frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question and not crowded else None
         return i, cl, frame
 
-    def _run_on(self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar,
-                cache: Memo) -> list[tuple[Clause, Frame | None]] | None:
+    def _run_on(
+        self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar, cache: Memo
+    ) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
         hits = hits_in(text, grammar)
         controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
@@ -299,11 +353,17 @@ class Parser:
             # "打开空调 | 温度调到24度": a control word inside a longer catalog word (空调温度)
             extra += tuple(p for h in hits for p in range(h.start + 1, h.end) if self._control_at(text, p, "zh"))
         else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
-            extra = tuple(h.start for h in hits if h.kind == "device" and h.start > 0 and text[h.start - 1] == " "
-                          and self._acts_after(text, h.end))
+            extra = tuple(
+                h.start
+                for h in hits
+                if h.kind == "device" and h.start > 0 and text[h.start - 1] == " " and self._acts_after(text, h.end)
+            )
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
-        points = [p for p in cut_points(text, language, extra)
-                  if not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language)]
+        points = [
+            p
+            for p in cut_points(text, language, extra)
+            if not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language)
+        ]
         if not points:
             return None
         spotter = self._spotters[language]
@@ -344,7 +404,9 @@ class Parser:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
             if PREDICATE.match(part) and not (request and COMMAND_START[language].match(part)):
                 return False
-            return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part))
+            return not (
+                cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part)
+            )
 
         if language == "en":  # a template reads one verb phrase: no part holds a second command verb
             verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
@@ -373,16 +435,18 @@ class Parser:
         """A control word starts at `at` ("空调|温度": 温度 though 空调温度 is one word too)."""
         words = self._words[language]
         return language == "zh" and any(
-            "controls" in words.table.get(text[at : at + n], {}) for n in range(2, min(words.longest, len(text) - at) + 1))
+            "controls" in words.table.get(text[at : at + n], {})
+            for n in range(2, min(words.longest, len(text) - at) + 1)
+        )
 
     def _acts_after(self, text: str, end: int) -> bool:
         """An action word among the next few words after `end` ("recirc | on")."""
         table = self._words["en"].table
-        return any("actions" in table.get(w, {}) and table[w]["actions"].value != "set"
-                   for w in text[end:].split()[:4])
+        return any("actions" in table.get(w, {}) and table[w]["actions"].value != "set" for w in text[end:].split()[:4])
 
-    def _complete_frame(self, frame: Frame, previous: Frame | None, cl: Clause, language: str,
-                        excluded: tuple[str, ...]) -> Frame:
+    def _complete_frame(
+        self, frame: Frame, previous: Frame | None, cl: Clause, language: str, excluded: tuple[str, ...]
+    ) -> Frame:
         """Borrow from the previous clause; a lone "<targets> to N" is a temperature.
 
         "degrees" names the temperature even after another control: in "open
@@ -426,10 +490,16 @@ _CELSIUS_SAID = re.compile(r"celsius|centigrade|°\s*c\b|\d\s*c\b|\bdegrees? c\b
 
 
 def _fahrenheit(frame: Frame, raw: str) -> Frame:
-    """"set the temp to 72" is 72 °F (22.0 °C) in English: no one sets a cabin to 72 °C."""
+    """ "set the temp to 72" is 72 °F (22.0 °C) in English: no one sets a cabin to 72 °C."""
     low, high = _BARE_FAHRENHEIT
-    if (frame.device in _TEMPERATURE_DEVICES and frame.op == "set" and frame.number is not None
-            and frame.unit is None and low <= frame.number <= high and not _CELSIUS_SAID.search(raw)):
+    if (
+        frame.device in _TEMPERATURE_DEVICES
+        and frame.op == "set"
+        and frame.number is not None
+        and frame.unit is None
+        and low <= frame.number <= high
+        and not _CELSIUS_SAID.search(raw)
+    ):
         return replace(frame, number=to_celsius(frame.number))
     return frame
 
@@ -438,9 +508,15 @@ def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catal
     """``vocabulary/<language>.yaml`` beside the templates, with the catalog's aliases."""
     path = directory / "vocabulary" / f"{language}.yaml"
     try:
-        return load_words(path, language, grammar.vocabulary.devices, grammar.vocabulary.targets,
-                          frozenset(catalog.capabilities), frozenset(catalog.targets) | {"speaker"},
-                          frozenset(catalog.needs))
+        return load_words(
+            path,
+            language,
+            grammar.vocabulary.devices,
+            grammar.vocabulary.targets,
+            frozenset(catalog.capabilities),
+            frozenset(catalog.targets) | {"speaker"},
+            frozenset(catalog.needs),
+        )
     except WordsError as exc:
         raise TemplateError(f"vocabulary/{path.name}", exc.where, exc.problem) from None
 

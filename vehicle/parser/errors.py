@@ -10,6 +10,7 @@
 ``Parser.parse`` itself never raises for any text: an utterance it cannot
 read is an incomplete result, not an error.
 """
+
 from __future__ import annotations
 
 from vehicle.catalog import CatalogError

@@ -1,4 +1,5 @@
 """The parser's answer: exactly the object of DESIGN section 4."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

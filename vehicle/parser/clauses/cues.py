@@ -4,18 +4,21 @@ Small, named patterns with the reason each exists: where a piece begins a
 new command, where a question starts, which control word hides inside a
 glass word, where a condition leads what it governs, and "leave … alone".
 """
+
 from __future__ import annotations
 
 import re
 
-from .markers import Clause
 from ..frames.templates import Grammar
+from .markers import Clause
 
 ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
 #: A piece that starts with a command verb is a new clause: never joined to the one before.
 COMMAND_START = {
-    "en": re.compile(r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
-                     r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"),
+    "en": re.compile(
+        r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
+        r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"
+    ),
     "zh": re.compile(r"打开|开启|关闭|关掉|关上|把|将|调到|设置|启动|降下|升起|折叠|展开"),
 }
 QUESTION_START = {
@@ -24,7 +27,9 @@ QUESTION_START = {
 }
 #: A control word inside a glass word (后窗 is the rear window's defrost, not a window).
 GLASS_INSIDE = frozenset({"后窗", "后挡", "前挡", "风挡"})
-NEG_FIRST = re.compile(r"\s*(?:please\s+|but\s+|但是|可是)?(?:don't|dont|do not|never|not|no|别|不要|不用|不|千万别|甭)")
+NEG_FIRST = re.compile(
+    r"\s*(?:please\s+|but\s+|但是|可是)?(?:don't|dont|do not|never|not|no|别|不要|不用|不|千万别|甭)"
+)
 #: A part that starts like the rest of the clause before it ("is open", 开着吗).
 PREDICATE = re.compile(r"^(?:is|are|was|were|isn't|aren't|'s|has|have|had|got|开|关|着|了|吗|是|没|都|也|还)")
 #: Condition words that lead what they govern (not "in 5 minutes", 十分钟后: those trail).
@@ -41,7 +46,7 @@ LEAVE_ALONE = (
 
 
 def leave_alone(text: str, language: str) -> str:
-    """"leave the tailgate and the sunroof alone" reads as "don't touch the tailgate and the sunroof"
+    """ "leave the tailgate and the sunroof alone" reads as "don't touch the tailgate and the sunroof"
     (the negation must reach every control of the list, and "and" cuts)."""
     if language != "en" or not re.search(r"\b(?:alone|be|as (?:it|they) (?:is|are))\b", text):
         return text
@@ -64,14 +69,26 @@ def controls_in(text: str, grammar: Grammar) -> int:
 
 def names_op(cl: Clause) -> bool:
     """Whether a clause says an operation of its own (not just "the sunroof")."""
-    return bool(re.search(
-        r"打开|开|关|调|设|升|降|拉|放|启动|\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable"
-        r"|raise|lower|increase|decrease|make|put|roll|fold|unfold|up|down|on|off|to|at)\b|\d",
-        cl.body,
-    ))
+    return bool(
+        re.search(
+            r"打开|开|关|调|设|升|降|拉|放|启动|\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable"
+            r"|raise|lower|increase|decrease|make|put|roll|fold|unfold|up|down|on|off|to|at)\b|\d",
+            cl.body,
+        )
+    )
 
 
 __all__ = [
-    "COMMAND_START", "CONTROL_KINDS", "GLASS_INSIDE", "NEG_FIRST", "OPENER", "PREDICATE", "QUESTION_START", "ZH_ALL",
-    "controls_in", "hits_in", "leave_alone", "names_op",
+    "COMMAND_START",
+    "CONTROL_KINDS",
+    "GLASS_INSIDE",
+    "NEG_FIRST",
+    "OPENER",
+    "PREDICATE",
+    "QUESTION_START",
+    "ZH_ALL",
+    "controls_in",
+    "hits_in",
+    "leave_alone",
+    "names_op",
 ]

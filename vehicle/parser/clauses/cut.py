@@ -7,6 +7,7 @@ passenger windows" stays one clause while "turn on the AC and open the
 sunroof" becomes two. A retraction ("never mind", 算了) is always a piece
 of its own. The markers of each clause are read in :mod:`vehicle.parser.clauses.markers`.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ _EN_NOT_CUT = re.compile(
     r"(?<!\bam)(?<!\bwas)(?<!\bwere)(?<!\bcan)(?<!\bwhy)(?<!\bhave)(?<!\bhas)(?<!')(?<!\bor)(?<!\band)(?<!\bif)"
     r"(?<!\bjust)(?<!\bbut)(?<!\bi)(?<!,)\s+(?=not\b)"
 )
-_EN_RETRACT_CUT = re.compile(rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)")
+_EN_RETRACT_CUT = re.compile(
+    rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)"
+)
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
 #: "actually don't open the tailgate": with a verb phrase after it, "actually
 #: don't" forbids that phrase (and still holds what came before); only alone

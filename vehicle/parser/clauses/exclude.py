@@ -6,13 +6,13 @@ and open all four). The phrase is taken out of the text and its members are
 returned; the engine then acts on the group minus them, one action each, and
 mentions them as negated.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
 from vehicle.catalog.catalog import SPEAKER
-
 
 _EN_SPEAKER = ("me", "myself")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
@@ -36,6 +36,7 @@ class Exclusions:
         self._targets = {**{w: SPEAKER for w in speaker}, **targets}
         targets = self._targets
         self._zh = language == "zh"
+        self._patterns: tuple[re.Pattern[str], ...]
         words = sorted(targets, key=len, reverse=True)
         alias = "|".join(re.escape(w) for w in words)
         if language == "zh":
@@ -60,8 +61,10 @@ class Exclusions:
                 ),
                 # "open all windows, driver excluded", "… the driver's not included" (members only:
                 # "all windows , driver" must not read as one list)
-                re.compile(rf"(?: ,)? ((?<![a-z])(?:{members})(?:'s)?(?:(?: ,)? (?:and|or|,) (?:{members})(?:'s)?)*)"
-                           rf" (?:excluded|not included|left out|aside)(?= |$)"),
+                re.compile(
+                    rf"(?: ,)? ((?<![a-z])(?:{members})(?:'s)?(?:(?: ,)? (?:and|or|,) (?:{members})(?:'s)?)*)"
+                    rf" (?:excluded|not included|left out|aside)(?= |$)"
+                ),
             )
             # a plural control noun is a group too ("open the windows except the driver's")
             self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|(?:windows|seats|heaters|lights)\b")
@@ -74,7 +77,7 @@ class Exclusions:
             if m is None:
                 continue
             before = text[: m.start()]
-            if not self._group.search(text[: m.start()] + " " + text[m.end():]):
+            if not self._group.search(text[: m.start()] + " " + text[m.end() :]):
                 continue  # "open the window but the sunroof too": no group to take from
             found: list[str] = []
             for a in self._alias.finditer(m.group(1)):
@@ -82,7 +85,7 @@ class Exclusions:
                 if ident not in found and ident not in ("all", "cabin"):
                     found.append(ident)
             if found:
-                rest = (before + " " + text[m.end():]).strip(" ,")
+                rest = (before + " " + text[m.end() :]).strip(" ,")
                 noun = re.search(r"车窗|窗户|座椅|座位", m.group(1)) if self._zh else None
                 if noun is not None and not re.search(r"窗|座", rest):
                     # "除了我的车窗 其他都打开": the control was said only inside the exclusion

@@ -24,9 +24,13 @@ closes). Directions:
 - ``less``: the last turn's change the other way, once ("a bit less", 少一点);
 - None: a bare "more / again / 还要 / 再来": the last turn's own way.
 """
+
 from __future__ import annotations
 
 import re
+from typing import cast
+
+from vehicle.actions import FollowUp
 
 from .markers import en_strip, zh_strip
 
@@ -37,19 +41,41 @@ _BIT = r"(?:a )?(?:little |bit |tad |touch )*"
 
 #: (kind, direction, whole-text pattern), tried in order.
 _EN: tuple[tuple[str, str | None, re.Pattern[str]], ...] = (
-    ("me_too", None, re.compile(r"^(?:me too|me as well|same for me|same here|same for me too|for me too|i want that too"
-                                r"|do that for me too|do the same for me|same for my side|me also|ditto)$")),
+    (
+        "me_too",
+        None,
+        re.compile(
+            r"^(?:me too|me as well|same for me|same here|same for me too|for me too|i want that too"
+            r"|do that for me too|do the same for me|same for my side|me also|ditto)$"
+        ),
+    ),
     ("more", OPEN, re.compile(rf"^open it (?:up )?{_BIT}(?:more|further|wider)(?: please)?$")),
     ("more", CLOSE, re.compile(rf"^(?:close|shut) it {_BIT}(?:more|further)(?: please)?$")),
     ("more", UP, re.compile(rf"^(?:turn|push|make|crank|bring|put) it up {_BIT}(?:more|further|higher)(?: please)?$")),
     ("more", DOWN, re.compile(rf"^(?:turn|push|make|bring|put) it down {_BIT}(?:more|further|lower)(?: please)?$")),
-    ("more", LESS, re.compile(rf"^(?:(?:just )?{_BIT}less|(?:make it|do it|turn it) {_BIT}less|a little bit less)(?: please)?$")),
-    ("more", None, re.compile(r"^(?:(?:a |just a |a little |little )?(?:bit |tad |touch )?more|again|do it again|do that again"
-                              r"|once more|one more time|more please|even more|bit more|a little bit more"
-                              r"|(?:turn|push|make) it (?:a )?(?:little |bit |tad )*more"
-                              r"|(?:a )?(?:bit|little) (?:more|further)|further|keep going)$")),
-    ("undo", None, re.compile(r"^(?:undo|undo that|undo it|change it back|put it back|set it back|revert|revert that"
-                              r"|go back|back to how it was|change that back|turn it back|reverse that)$")),
+    (
+        "more",
+        LESS,
+        re.compile(rf"^(?:(?:just )?{_BIT}less|(?:make it|do it|turn it) {_BIT}less|a little bit less)(?: please)?$"),
+    ),
+    (
+        "more",
+        None,
+        re.compile(
+            r"^(?:(?:a |just a |a little |little )?(?:bit |tad |touch )?more|again|do it again|do that again"
+            r"|once more|one more time|more please|even more|bit more|a little bit more"
+            r"|(?:turn|push|make) it (?:a )?(?:little |bit |tad )*more"
+            r"|(?:a )?(?:bit|little) (?:more|further)|further|keep going)$"
+        ),
+    ),
+    (
+        "undo",
+        None,
+        re.compile(
+            r"^(?:undo|undo that|undo it|change it back|put it back|set it back|revert|revert that"
+            r"|go back|back to how it was|change that back|turn it back|reverse that)$"
+        ),
+    ),
 )
 _ZH_BIT = r"(?:(?:一)?点(?:儿|点)?|一些|些)"
 _ZH: tuple[tuple[str, str | None, re.Pattern[str]], ...] = (
@@ -61,9 +87,19 @@ _ZH: tuple[tuple[str, str | None, re.Pattern[str]], ...] = (
     ("more", OPEN, re.compile(rf"^再(?:多)?开{_ZH_BIT}$")),
     ("more", CLOSE, re.compile(rf"^再(?:多)?关{_ZH_BIT}$")),
     ("more", LESS, re.compile(rf"^(?:再)?少{_ZH_BIT}$")),
-    ("more", None, re.compile(r"^(?:再(?:来|多|调|加)?(?:一)?点(?:儿)?|再(?:多|来)一些|还要|还要再(?:多)?(?:一)?点"
-                              r"|再来|再来一次|再来一下|再一次|继续|更多|再多点)$")),
-    ("undo", None, re.compile(r"^(?:撤销|恢复|改回去|改回来|还原|恢复原样|调回去|调回来|撤回|复原|变回去|恢复原来的)$")),
+    (
+        "more",
+        None,
+        re.compile(
+            r"^(?:再(?:来|多|调|加)?(?:一)?点(?:儿)?|再(?:多|来)一些|还要|还要再(?:多)?(?:一)?点"
+            r"|再来|再来一次|再来一下|再一次|继续|更多|再多点)$"
+        ),
+    ),
+    (
+        "undo",
+        None,
+        re.compile(r"^(?:撤销|恢复|改回去|改回来|还原|恢复原样|调回去|调回来|撤回|复原|变回去|恢复原来的)$"),
+    ),
 )
 
 
@@ -88,10 +124,10 @@ def _read(text: str, language: str) -> tuple[str, str | None] | None:
     return None
 
 
-def follow_up(text: str, language: str) -> str | None:
+def follow_up(text: str, language: str) -> FollowUp | None:
     """The follow-up kind the whole normalised text is, or None."""
     read = _read(text, language)
-    return read[0] if read is not None else None
+    return cast(FollowUp, read[0]) if read is not None else None
 
 
 def follow_up_direction(text: str, language: str) -> str | None:
@@ -104,5 +140,15 @@ def follow_up_direction(text: str, language: str) -> str | None:
     return read[1] if read is not None and read[0] == "more" else None
 
 
-__all__ = ["CLOSE", "DECREASE", "DIRECTIONS", "DOWN", "INCREASE", "LESS", "OPEN", "UP", "follow_up",
-           "follow_up_direction"]
+__all__ = [
+    "CLOSE",
+    "DECREASE",
+    "DIRECTIONS",
+    "DOWN",
+    "INCREASE",
+    "LESS",
+    "OPEN",
+    "UP",
+    "follow_up",
+    "follow_up_direction",
+]

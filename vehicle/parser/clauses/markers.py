@@ -8,11 +8,11 @@ The markers decide what the person *said about* the controls of the clause
 ones that reach further than their clause (a condition holds its sentence,
 a retraction everything before it, reported speech the rest of its sentence).
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +49,9 @@ class Clause:
     @property
     def empty(self) -> bool:
         """Nothing but politeness ("thanks", "please", 谢谢)."""
-        return not self.body and not (self.negated or self.conditional or self.question or self.retraction
-                                      or self.reported)
+        return not self.body and not (
+            self.negated or self.conditional or self.question or self.retraction or self.reported
+        )
 
     @property
     def marked(self) -> bool:
@@ -159,17 +160,48 @@ _ZH_POLITE_START = re.compile(
     r"我说|我是说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
 )
 _ZH_POLITE_END_WORDS = (
-    "谢谢你", "谢谢", "谢啦", "多谢", "好吗", "好不好", "行吗", "行不行", "可以吗", "可以不", "吧", "呗", "啊", "呀", "哦",
-    "嘛", "哈", "啦", "了", "一下", "就好", "就行", "快点", "马上", "立刻", "赶紧", "现在", "嗯", "呃",
+    "谢谢你",
+    "谢谢",
+    "谢啦",
+    "多谢",
+    "好吗",
+    "好不好",
+    "行吗",
+    "行不行",
+    "可以吗",
+    "可以不",
+    "吧",
+    "呗",
+    "啊",
+    "呀",
+    "哦",
+    "嘛",
+    "哈",
+    "啦",
+    "了",
+    "一下",
+    "就好",
+    "就行",
+    "快点",
+    "马上",
+    "立刻",
+    "赶紧",
+    "现在",
+    "嗯",
+    "呃",
 )
 _ZH_POLITE_END = re.compile("(?:" + "|".join(_ZH_POLITE_END_WORDS) + ")+$")
 #: A clause can end politely only in the last character of one of those words
 #: (the expression, anchored at the end, is otherwise tried at every place).
-_ZH_POLITE_LAST = frozenset(word[-1] for word in _ZH_POLITE_END_WORDS) | {"\n"}  # "$" also matches before a final newline
+_ZH_POLITE_LAST = frozenset(word[-1] for word in _ZH_POLITE_END_WORDS) | {
+    "\n"
+}  # "$" also matches before a final newline
 _ZH_FILLERS = re.compile(r"嗯+|呃+|那个|额")
 _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
 _ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
-_ZH_THANKS = re.compile(r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨|呃|那个)$")
+_ZH_THANKS = re.compile(
+    r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨|呃|那个)$"
+)
 _ZH_NEGATION = re.compile(
     r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
@@ -191,8 +223,12 @@ ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scrat
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
-_ZH_WISH = re.compile(r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直")
-_ZH_STATEMENT = re.compile(r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午")
+_ZH_WISH = re.compile(
+    r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直"
+)
+_ZH_STATEMENT = re.compile(
+    r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
+)
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
@@ -214,7 +250,9 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
 
 #: A hedge: the person is not sure they want it ("maybe open the tailgate",
 #: "open the sunroof, perhaps"): the service asks before anything moves.
-_EN_HEDGE = re.compile(r"^(?:maybe|perhaps|possibly|i guess|i suppose|probably)\b\s*|\s*\b(?:maybe|perhaps|possibly|i guess)$")
+_EN_HEDGE = re.compile(
+    r"^(?:maybe|perhaps|possibly|i guess|i suppose|probably)\b\s*|\s*\b(?:maybe|perhaps|possibly|i guess)$"
+)
 _ZH_HEDGE = re.compile(r"^(?:要不要|要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
 
 
@@ -224,7 +262,7 @@ def _en_clause(text: str, asked: bool) -> Clause:
     text = _EN_FILLERS.sub(" ", text)
     hedge = _EN_HEDGE.search(text)
     if hedge is not None:
-        rest = (text[: hedge.start()] + " " + text[hedge.end():]).strip(" ,")
+        rest = (text[: hedge.start()] + " " + text[hedge.end() :]).strip(" ,")
         if not rest:
             return Clause(text=raw, body="", hedged=True)
         found = _en_clause(rest, asked)
@@ -236,8 +274,8 @@ def _en_clause(text: str, asked: bool) -> Clause:
     if _EN_RETRACTION.match(body) or _EN_RETRACTION.match(text.strip()):
         return Clause(text=raw, body="", retraction=True)
     denied = _EN_DENIED.match(body)
-    if denied is not None and body[denied.end():].strip():
-        body = "don't " + en_strip(body[denied.end():])
+    if denied is not None and body[denied.end() :].strip():
+        body = "don't " + en_strip(body[denied.end() :])
     speaker = bool(_EN_SPEAKER.search(body))
     worded = bool(_EN_QUESTION.search(body)) and not polite
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
@@ -258,9 +296,21 @@ def _en_clause(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="", retraction=True)  # a bare "don't": do not do what was just said
     # "open the tailgate?": an imperative said as a question is asked back, not done
     hedged = asked and not polite and not question and bool(_EN_IMPERATIVE.match(body))
-    return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question, hinted=hinted,
-                  retraction=retraction, reported=reported, wish=wish, statement=statement, speaker=speaker,
-                  howto=question and bool(_EN_HOWTO.search(body)), hedged=hedged)
+    return Clause(
+        text=raw,
+        body=body,
+        negated=negated,
+        conditional=conditional,
+        question=question,
+        hinted=hinted,
+        retraction=retraction,
+        reported=reported,
+        wish=wish,
+        statement=statement,
+        speaker=speaker,
+        howto=question and bool(_EN_HOWTO.search(body)),
+        hedged=hedged,
+    )
 
 
 def en_strip(text: str) -> str:
@@ -287,7 +337,7 @@ def _zh_clause(text: str, asked: bool) -> Clause:
     text = text.strip(" ,")
     hedge = _ZH_HEDGE.search(text)
     if hedge is not None:
-        rest = (text[: hedge.start()] + text[hedge.end():]).strip(" ,")
+        rest = (text[: hedge.start()] + text[hedge.end() :]).strip(" ,")
         if not rest:
             return Clause(text=text, body="", hedged=True)
         found = _zh_read(rest, asked)
@@ -318,8 +368,8 @@ def _zh_read(text: str, asked: bool) -> Clause:
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
     stripped = zh_strip(text)
     denied = _ZH_DENIED.match(stripped)
-    if denied is not None and stripped[denied.end():]:
-        text = "别" + stripped[denied.end():]
+    if denied is not None and stripped[denied.end() :]:
+        text = "别" + stripped[denied.end() :]
         stripped = zh_strip(text)
     if _ZH_RETRACTION.match(stripped) or _ZH_RETRACTION.match(text):
         return Clause(text=raw, body="", retraction=True)
@@ -332,21 +382,33 @@ def _zh_read(text: str, asked: bool) -> Clause:
     conditional = bool(_CONDITION.search(text))
     reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
-    statement = not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
+    statement = (
+        not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
+    )
     body = _NEGATION.sub("", text) if negated else text
     body = _ZH_SPEAKER_WORDS.sub("", body)
     if conditional:
         m = _ZH_THEN.match(body)
-        body = body[m.end():] if m else _CONDITION.sub("", body)
+        body = body[m.end() :] if m else _CONDITION.sub("", body)
     body = zh_strip(body)
     if not body and not (question or negated or conditional or reported):
         return Clause(text=raw, body="")
     if _ZH_THANKS.match(body):
         body = ""
     hedged = asked and not polite and not question and _zh_imperative(stripped)  # "开后备箱？"
-    return Clause(text=raw, body=body, negated=negated, conditional=conditional, question=question,
-                  reported=reported, wish=wish, statement=statement, speaker=speaker,
-                  howto=question and bool(_ZH_HOWTO.search(text)), hedged=hedged)
+    return Clause(
+        text=raw,
+        body=body,
+        negated=negated,
+        conditional=conditional,
+        question=question,
+        reported=reported,
+        wish=wish,
+        statement=statement,
+        speaker=speaker,
+        howto=question and bool(_ZH_HOWTO.search(text)),
+        hedged=hedged,
+    )
 
 
 _ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
@@ -368,8 +430,9 @@ def keeps_digits(text: str, language: str) -> bool:
     """
     if language != "zh":
         return False
-    return not (_CONDITION.search(text) or _FILLERS.search(text) or _NEGATION.search(text)
-                or _ZH_SPEAKER_WORDS.search(text))
+    return not (
+        _CONDITION.search(text) or _FILLERS.search(text) or _NEGATION.search(text) or _ZH_SPEAKER_WORDS.search(text)
+    )
 
 
 def zh_strip(text: str) -> str:

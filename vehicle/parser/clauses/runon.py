@@ -8,6 +8,7 @@ readable on its own (a template reads it, or it states a need, or it is
 politeness). Otherwise the piece stays whole and is left to the model:
 a run-on is never half-executed on a guess.
 """
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,10 @@ _ZH_POINT = re.compile(
 #: "打开空调别打开车窗" after 别 would negate the air conditioning and open the
 #: window.
 DANGLING = {
-    "en": re.compile(r"\b(?:don't|dont|do not|not|never|no|if|when|once|unless|until|after|before|please|and|to|the|a"
-                     r"|but|or|then|also|just|actually|i|we|he|she|they|said|says)$"),
+    "en": re.compile(
+        r"\b(?:don't|dont|do not|not|never|no|if|when|once|unless|until|after|before|please|and|to|the|a"
+        r"|but|or|then|also|just|actually|i|we|he|she|they|said|says)$"
+    ),
     "zh": re.compile(r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是)$"),
 }
 #: Parts longer than this many cut points are not tried (cost bound).
@@ -46,8 +49,15 @@ def cut_points(text: str, language: str, extra: tuple[int, ...] = ()) -> list[in
     return sorted(p for p in points if 0 < p < len(text))
 
 
-def split(text: str, points: list[int], readable: Callable[[str, bool], bool], max_parts: int = 12,
-          controls: tuple[int, ...] = (), most: int = 1, verbs: tuple[int, ...] = ()) -> list[str] | None:
+def split(
+    text: str,
+    points: list[int],
+    readable: Callable[[str, bool], bool],
+    max_parts: int = 12,
+    controls: tuple[int, ...] = (),
+    most: int = 1,
+    verbs: tuple[int, ...] = (),
+) -> list[str] | None:
     """The fewest readable parts `text` cuts into at `points`, or None.
 
     Greedy longest-first from the left with backtracking, so "set the fan

@@ -18,10 +18,13 @@ joined across a sentence or a quotation. After every clause is read,
 Held wins over negated, negated over everything else: a scope error may
 only ever act on *less* than was asked.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from vehicle.actions import Said
 
 from .markers import Clause
 
@@ -78,10 +81,10 @@ class Placed:
     forward only; "座椅加热都不要开" puts it after its list, which it covers."""
 
 
-def said_of(placed: list[Placed]) -> list[str]:
+def said_of(placed: list[Placed]) -> list[Said]:
     """The `said` value for each clause, in order (see the module docstring)."""
     n = len(placed)
-    said = ["command"] * n
+    said: list[Said] = ["command"] * n
     held = [False] * n
     last_retraction = max((i for i, p in enumerate(placed) if p.clause.retraction), default=-1)
     for i in range(last_retraction):
@@ -100,13 +103,24 @@ def said_of(placed: list[Placed]) -> list[str]:
     negated = [p.clause.negated for p in placed]
     for i in range(1, n):
         p = placed[i]
-        if (not negated[i] and p.borrows and negated[i - 1] and placed[i - 1].sentence == p.sentence
-                and not p.clause.retraction):
+        if (
+            not negated[i]
+            and p.borrows
+            and negated[i - 1]
+            and placed[i - 1].sentence == p.sentence
+            and not p.clause.retraction
+        ):
             negated[i] = True  # a negation over a list covers the list
     for i in range(n - 2, -1, -1):
         p = placed[i]
-        if (not negated[i] and p.borrows and negated[i + 1] and placed[i + 1].sentence == p.sentence
-                and not placed[i + 1].clause.retraction and not placed[i + 1].neg_first):
+        if (
+            not negated[i]
+            and p.borrows
+            and negated[i + 1]
+            and placed[i + 1].sentence == p.sentence
+            and not placed[i + 1].clause.retraction
+            and not placed[i + 1].neg_first
+        ):
             negated[i] = True  # "空调和座椅加热都不要开": a list before its negation
     for i, p in enumerate(placed):
         c = p.clause

@@ -5,6 +5,7 @@ with the unit percent". :mod:`vehicle.parser.frames.resolve` turns it into actio
 against the catalog. Keeping the two apart lets a clause that says less
 ("and the passenger one") borrow what the previous clause said.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -12,9 +13,29 @@ from dataclasses import dataclass, replace
 #: Operations a template may name (fixed `op` slot or a list's out value).
 OPS: frozenset[str] = frozenset(
     {
-        "on", "off", "open", "close", "set", "up", "down", "max", "min", "half",
-        "vague", "fold", "unfold", "activate", "exit", "trigger", "keep",
-        "low", "medium", "high", "crack", "more", "less",
+        "on",
+        "off",
+        "open",
+        "close",
+        "set",
+        "up",
+        "down",
+        "max",
+        "min",
+        "half",
+        "vague",
+        "fold",
+        "unfold",
+        "activate",
+        "exit",
+        "trigger",
+        "keep",
+        "low",
+        "medium",
+        "high",
+        "crack",
+        "more",
+        "less",
     }
 )
 #: Units a number may carry.
@@ -22,9 +43,7 @@ UNITS: frozenset[str] = frozenset({"degrees", "percent", "level"})
 #: Target slots, in spoken order.
 TARGET_SLOTS: tuple[str, ...] = ("t1", "t2", "t3", "t4")
 #: Every slot name a template may fill.
-SLOTS: frozenset[str] = frozenset(
-    {"device", "n", "unit", "op", "color", "mode", "peripheral", *TARGET_SLOTS}
-)
+SLOTS: frozenset[str] = frozenset({"device", "n", "unit", "op", "color", "mode", "peripheral", *TARGET_SLOTS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +71,7 @@ class Frame:
     excluded: tuple[str, ...] = ()
     """Targets taken out of a group ("all windows except the driver's")."""
 
-    def borrow(self, previous: "Frame | None") -> "Frame":
+    def borrow(self, previous: Frame | None) -> Frame:
         """Fill what this clause leaves out from the previous clause's frame.
 
         A clause with no control word takes the previous control ("driver to
@@ -66,9 +85,7 @@ class Frame:
         if frame.device is None:
             frame = replace(frame, device=previous.device)
         if frame.op == "keep":
-            frame = replace(
-                frame, op=previous.op, number=previous.number, unit=previous.unit, color=previous.color
-            )
+            frame = replace(frame, op=previous.op, number=previous.number, unit=previous.unit, color=previous.color)
         return frame
 
 

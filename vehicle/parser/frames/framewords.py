@@ -7,6 +7,7 @@ glue). :func:`load_words` normalises every word the way the text will be
 aliases for controls and targets, and refuses a file where one word has two
 meanings in one class: :class:`WordsError` names the file and the path.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,11 +16,27 @@ from typing import Any
 
 import yaml
 
+from vehicle.catalog.loader import SAFE_LOADER
+
 from ..text.normalize import normalize
 
 #: The classes of a file, in the order a word's meanings are tried.
-CLASSES = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue",
-           "needs", "subjects", "statement", "queries")
+CLASSES = (
+    "compounds",
+    "signed",
+    "controls",
+    "targets",
+    "amounts",
+    "units",
+    "actions",
+    "to",
+    "by",
+    "glue",
+    "needs",
+    "subjects",
+    "statement",
+    "queries",
+)
 #: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
 MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
 #: Directions an action word may have (frame operations, see :mod:`vehicle.parser.frames.frame`).
@@ -86,13 +103,19 @@ def _said(m: Meaning) -> str:
     return "/".join(x for x in (m.value, m.extra) if x) or m.cls
 
 
-def load_words(path: Path, language: str, controls: dict[str, str], targets: dict[str, str],
-               known_capabilities: frozenset[str], known_targets: frozenset[str],
-               known_needs: frozenset[str] = frozenset()) -> Words:
+def load_words(
+    path: Path,
+    language: str,
+    controls: dict[str, str],
+    targets: dict[str, str],
+    known_capabilities: frozenset[str],
+    known_targets: frozenset[str],
+    known_needs: frozenset[str] = frozenset(),
+) -> Words:
     """Read one vocabulary file; `controls`/`targets`: the catalog's aliases (alias -> id)."""
     name = path.name
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
     except (OSError, yaml.YAMLError) as exc:
         raise WordsError(f"{name}: cannot be read: {exc}") from None
     if not isinstance(data, dict):
@@ -134,8 +157,7 @@ def load_words(path: Path, language: str, controls: dict[str, str], targets: dic
             checked(way, frozenset({"more", "less"}), f"signed.{cap}.{way}")
             for w in listed(items, f"signed.{cap}.{way}"):
                 words.add(w, Meaning("signed", cap, way), f"{name}: signed.{cap}.{way}")
-    for cls, allowed in (("actions", DIRECTIONS), ("amounts", AMOUNTS), ("units", UNITS),
-                         ("targets", known_targets)):
+    for cls, allowed in (("actions", DIRECTIONS), ("amounts", AMOUNTS), ("units", UNITS), ("targets", known_targets)):
         for value, items in (data.get(cls) or {}).items():
             checked(value, allowed, f"{cls}.{value}")
             for w in listed(items, f"{cls}.{value}"):
@@ -150,4 +172,15 @@ def load_words(path: Path, language: str, controls: dict[str, str], targets: dic
     return words
 
 
-__all__ = ["AMOUNTS", "CLASSES", "MEANINGFUL", "DIRECTIONS", "Meaning", "UNITS", "Words", "WordsError", "canonical", "load_words"]
+__all__ = [
+    "AMOUNTS",
+    "CLASSES",
+    "MEANINGFUL",
+    "DIRECTIONS",
+    "Meaning",
+    "UNITS",
+    "Words",
+    "WordsError",
+    "canonical",
+    "load_words",
+]

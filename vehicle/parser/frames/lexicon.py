@@ -14,6 +14,7 @@ Two readers use it:
 
 English words match on word boundaries; Chinese words anywhere.
 """
+
 from __future__ import annotations
 
 import re
@@ -66,7 +67,9 @@ class Lexicon:
             if isinstance(slot_list, TextSlotList):
                 self._lists[name] = [(_spellings(v.text_in, intents), v) for v in slot_list.values]
         self.list_names = frozenset(self._lists)
-        generated = {"device", "target", "mode", "peripheral", "color"} | {n for n in self._lists if n.startswith("dev_")}
+        generated = {"device", "target", "mode", "peripheral", "color"} | {
+            n for n in self._lists if n.startswith("dev_")
+        }
         aliases = {alias for table in self._tables.values() for alias in table}
         self._splittable = frozenset(
             a for a in aliases if any(b != a and (a.startswith(b) or a.endswith(b)) for b in aliases)
@@ -82,13 +85,14 @@ class Lexicon:
                 self._by_first.setdefault(alias[0], []).append((alias, len(alias), (kind, alias), kind, ident))
         #: where a catalog word may begin: one of their first characters (at a word start in English)
         firsts = "".join(re.escape(ch) for ch in sorted(self._by_first))
-        self._starts = re.compile(("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])"
-                                  if firsts else "(?!)")
+        self._starts = re.compile(
+            ("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])" if firsts else "(?!)"
+        )
         self._longest = max((len(w.split()) for w in words), default=1)
         #: words looked for in the whole text: catalog words, and words holding one (后窗 holds 窗)
-        self._whole = frozenset(
-            w for w in words if w in aliases or any(a in w for a in aliases)
-        ) | frozenset(w for n in generated for sp, _ in self._lists.get(n, ()) for w in sp)
+        self._whole = frozenset(w for w in words if w in aliases or any(a in w for a in aliases)) | frozenset(
+            w for n in generated for sp, _ in self._lists.get(n, ()) for w in sp
+        )
         #: the other (template) words: in Chinese, looked for outside the catalog words found
         self._outside = frozenset(words - self._whole)
         self._words = self._whole | self._outside
@@ -121,9 +125,7 @@ class Lexicon:
         if self.language == "en":
             tokens = text.split()
             grams = {
-                " ".join(tokens[i : i + n])
-                for n in range(1, self._longest + 1)
-                for i in range(len(tokens) - n + 1)
+                " ".join(tokens[i : i + n]) for n in range(1, self._longest + 1) for i in range(len(tokens) - n + 1)
             }
             return frozenset(grams & self._words)
         rest = self.outside_catalog_words(text)
@@ -267,8 +269,7 @@ class _Whole:
 
     __slots__ = ("text", "occurrences", "starts", "bounded")
 
-    def __init__(self, text: str, occurrences: list[tuple[int, int, tuple[str, str], str, str]],
-                 bounded: bool) -> None:
+    def __init__(self, text: str, occurrences: list[tuple[int, int, tuple[str, str], str, str]], bounded: bool) -> None:
         self.text = text
         self.occurrences = occurrences
         self.starts = [o[0] for o in occurrences]

@@ -9,6 +9,7 @@ sentences instead of all of them. hassil is pinned and Alpha, so nothing
 outside this module and the ones it calls (router, prune, lexicon) touches
 its types.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -81,7 +82,7 @@ def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame 
 
 
 def _plural(word: str, language: str) -> bool:
-    """"windows", "seat heaters", "reading lights": the control said in the plural."""
+    """ "windows", "seat heaters", "reading lights": the control said in the plural."""
     return language == "en" and word.endswith("s") and not word.endswith(("ss", "us"))
 
 

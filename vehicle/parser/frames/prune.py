@@ -25,21 +25,34 @@ squashed to letters and digits; a number range or a permutation counts as
 Pruned templates are kept per (template, fragments present, lists with a
 value): a cache over word combinations, as the router's, not over texts.
 """
+
 from __future__ import annotations
 
 import re
 import threading
-from typing import Any
-
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeGuard
 
 from hassil.expression import (
-    Alternative, Expression, Group, ListReference, Permutation, RuleReference, Sentence, Sequence, TextChunk,
+    Alternative,
+    Expression,
+    Group,
+    ListReference,
+    Permutation,
+    RuleReference,
+    Sentence,
+    Sequence,
+    TextChunk,
 )
 from hassil.intents import Intent, IntentData, Intents, TextSlotList, WildcardSlotList
 from hassil.util import (
-    CJK_WHITESPACE, WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR, TrackedText, fold_case, normalize_for_matching,
+    CJK_WHITESPACE,
+    WHITESPACE_CAPTURE,
+    WHITESPACE_SEPARATOR,
+    TrackedText,
+    fold_case,
+    normalize_for_matching,
 )
 
 _CACHE_LIMIT = 8192
@@ -103,8 +116,7 @@ def _skip_pattern(skip_words: tuple[str, ...], ignore_whitespace: bool) -> re.Pa
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
-
-def _is_text(slot_list: Any) -> bool:
+def _is_text(slot_list: Any) -> TypeGuard[TextSlotList]:
     """isinstance(slot_list, TextSlotList), without the ABC machinery for the usual exact type."""
     return type(slot_list) is TextSlotList or isinstance(slot_list, TextSlotList)
 
@@ -183,8 +195,9 @@ class Pruner:
         if known is None or known[0] is not own or known[1] is not lists:
             empty = frozenset(n for n, sl in lists.items() if _is_text(sl) and not sl.values)
             all_lists = {**own, **lists}
-            anchored = not any(type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList)
-                               for sl in all_lists.values())
+            anchored = not any(
+                type(sl) is not TextSlotList and isinstance(sl, WildcardSlotList) for sl in all_lists.values()
+            )
             known = (own, lists, (empty, all_lists, anchored))
             with self._lock:
                 if len(self._lists) >= _TABLES_LIMIT:
@@ -192,8 +205,9 @@ class Pruner:
                 self._lists[key] = known
         return known[2]
 
-    def _may_start(self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any],
-                   begins: dict[tuple[str, bool], bool]) -> bool:
+    def _may_start(
+        self, data: IntentData, starts: tuple[str, ...], lists: dict[str, Any], begins: dict[tuple[str, bool], bool]
+    ) -> bool:
         """False when no first step of the template can begin the text, or no last step end it.
 
         hassil matches a template from the start of the text to its end
@@ -204,30 +218,47 @@ class Pruner:
         ends = self._first.get(id(data))
         if ends is None:
             expression = data.sentences[0].expression
-            ends = (_steps(_first(expression, self._rules, {}, 0)), _steps(_first(expression, self._rules, {}, 0, True)))
+            ends = (
+                _steps(_first(expression, self._rules, {}, 0)),
+                _steps(_first(expression, self._rules, {}, 0, True)),
+            )
             self._first[id(data)] = ends
         for last, steps in enumerate(ends):
             if not self._fits(steps, starts, lists, begins, bool(last), 0):
                 return False
         return True
 
-    def _fits(self, steps: _Steps, starts: tuple[str, ...], lists: dict[str, Any],
-              begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+    def _fits(
+        self,
+        steps: _Steps,
+        starts: tuple[str, ...],
+        lists: dict[str, Any],
+        begins: dict[tuple[str, bool], bool],
+        last: bool,
+        depth: int,
+    ) -> bool:
         """Whether one of `steps` (a template's or a list value's first or last steps) fits the texts."""
         texts, names, free = steps
         if free:
             return True
         if texts:
             for s in starts:
-                if (s.endswith(texts) if last else s.startswith(texts)):
+                if s.endswith(texts) if last else s.startswith(texts):
                     return True
         for name in names:
             if self._list_fits(name, starts, lists, begins, last, depth):
                 return True
         return False
 
-    def _list_fits(self, name: str, starts: tuple[str, ...], lists: dict[str, Any],
-                   begins: dict[tuple[str, bool], bool], last: bool, depth: int) -> bool:
+    def _list_fits(
+        self,
+        name: str,
+        starts: tuple[str, ...],
+        lists: dict[str, Any],
+        begins: dict[tuple[str, bool], bool],
+        last: bool,
+        depth: int,
+    ) -> bool:
         """Whether a value of list `name` may begin (`last`: end) the texts."""
         if depth > 8:
             return True
@@ -243,8 +274,11 @@ class Pruner:
                 key = (id(text_in), last)
                 steps = self._values.get(key)
                 if steps is None:
-                    steps = _steps(_first(text_in, self._rules, {}, 0, last) if isinstance(text_in, Expression)
-                                   else (frozenset({_ANY}), True))
+                    steps = _steps(
+                        _first(text_in, self._rules, {}, 0, last)
+                        if isinstance(text_in, Expression)
+                        else (frozenset({_ANY}), True)
+                    )
                     self._values[key] = steps
                 if self._fits(steps, starts, lists, begins, last, depth + 1):
                     found = True
@@ -287,8 +321,9 @@ class Pruner:
             found = self._chunks[chunk.text] = _required_clauses(chunk, self._rules)
         return found
 
-    def _rule(self, name: str, rule: Sentence, hay: str, empty: frozenset[str], memo: dict[str, Any],
-              depth: int) -> Expression | None:
+    def _rule(
+        self, name: str, rule: Sentence, hay: str, empty: frozenset[str], memo: dict[str, Any], depth: int
+    ) -> Expression | None:
         """A rule pruned, kept per (rule, its fragments present, its lists empty): rules
         (<dev>, <tgt>, <val>) are shared by many templates, so a new combination of
         words rarely needs them pruned again."""
@@ -299,8 +334,9 @@ class Pruner:
             _parts(rule.expression, self._rules, frags, names, 0)
             known = self._frags[name] = (frozenset(frags), frozenset(names))
         key = (name, frozenset(filter(hay.__contains__, known[0])), known[1] & empty)
-        found = self._rules_cache.get(key, _MISSING)
-        if found is _MISSING:
+        if key in self._rules_cache:
+            found = self._rules_cache[key]
+        else:
             found = self._prune(rule.expression, hay, empty, memo, depth + 1)
             with self._lock:
                 if len(self._rules_cache) >= _CACHE_LIMIT:
@@ -308,8 +344,9 @@ class Pruner:
                 self._rules_cache[key] = found
         return found
 
-    def _prune(self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any],
-               depth: int) -> Expression | None:
+    def _prune(
+        self, exp: Expression, hay: str, empty: frozenset[str], memo: dict[str, Any], depth: int
+    ) -> Expression | None:
         """`exp` without the branches that cannot match (None: `exp` itself cannot)."""
         if depth > 32 or isinstance(exp, Permutation):
             return exp  # left whole
@@ -365,8 +402,9 @@ def _steps(first: tuple[frozenset[tuple[str, str]], bool]) -> _Steps:
     return texts, names, free
 
 
-def _first(exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any],
-           depth: int, last: bool = False) -> tuple[frozenset[tuple[str, str]], bool]:
+def _first(
+    exp: Expression, rules: dict[str, Sentence], memo: dict[str, Any], depth: int, last: bool = False
+) -> tuple[frozenset[tuple[str, str]], bool]:
     """What a match of `exp` may begin (`last`: end) with: ("t", squashed chunk)
     or ("l", list name) atoms, and whether it may match nothing at all."""
     if depth > 32 or isinstance(exp, Permutation):

@@ -29,6 +29,7 @@ and glue). Its semantics, in full:
 The result is a :class:`.frame.Frame` like a template's, so the rest of the
 parser (scope, borrowing, resolution, assembly) treats both alike.
 """
+
 from __future__ import annotations
 
 from .frame import Frame
@@ -42,8 +43,19 @@ _ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "act
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
 #: A state question without "?" ("status of the rear defroster", "tell me my heating setting").
-_QUERY = ("queries", "compounds", "controls", "targets", "amounts", "units", "actions", "to", "subjects", "statement",
-          "glue")
+_QUERY = (
+    "queries",
+    "compounds",
+    "controls",
+    "targets",
+    "amounts",
+    "units",
+    "actions",
+    "to",
+    "subjects",
+    "statement",
+    "glue",
+)
 
 
 def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
@@ -86,8 +98,9 @@ def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
     picked = [_first(meanings, _QUERY) for _, meanings in pieces if meanings]
     if not any(m.cls == "queries" for m in picked):
         return None
-    controls = {SET_TEMPERATURE if m.value in _TEMPERATURE else m.value for m in picked
-                if m.cls in ("controls", "compounds")}
+    controls = {
+        SET_TEMPERATURE if m.value in _TEMPERATURE else m.value for m in picked if m.cls in ("controls", "compounds")
+    }
     if len(controls) != 1:
         return None
     targets = [m.extra if m.cls == "compounds" else m.value for m in picked if m.cls in ("targets", "compounds")]
@@ -128,17 +141,24 @@ def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str,
             meanings = table.get((" " if en else "").join(units[i : i + n]))
             if meanings is None or not any(c in meanings for c in classes):
                 continue
-            named = n if ("controls" in meanings or "compounds" in meanings) and (
-                "controls" in classes or "compounds" in classes) else 0
+            named = (
+                n
+                if ("controls" in meanings or "compounds" in meanings)
+                and ("controls" in classes or "compounds" in classes)
+                else 0
+            )
             cost = (following[0] + 1, following[1] - named, n)
-            if best[i] is None or cost[:2] < best[i][:2]:
+            kept = best[i]
+            if kept is None or cost[:2] < kept[:2]:
                 best[i] = cost
     if best[0] is None:
         return None
     out: list[tuple[str, dict[str, Meaning] | None]] = []
     i = 0
     while i < size:
-        n = best[i][2]
+        step = best[i]
+        assert step is not None  # every position on the chosen cover is covered
+        n = step[2]
         key = (" " if en else "").join(units[i : i + n])
         out.append((key, None if units[i].isdigit() else table[key]))
         i += n
@@ -149,16 +169,23 @@ def _zh_units(body: str) -> list[str]:
     """Chinese characters one by one; a run of digits or of Latin letters stays whole."""
     out: list[str] = []
     for ch in body:
-        if out and ch.isascii() and ch.isalnum() and out[-1][-1:].isascii() and out[-1][-1:].isalnum() \
-                and out[-1].isdigit() == ch.isdigit():
+        if (
+            out
+            and ch.isascii()
+            and ch.isalnum()
+            and out[-1][-1:].isascii()
+            and out[-1][-1:].isalnum()
+            and out[-1].isdigit() == ch.isdigit()
+        ):
             out[-1] += ch
         else:
             out.append(ch)
     return [u for u in out if u != " "]
 
 
-def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[float, ...],
-           language: str) -> Frame | None:
+def _frame(
+    pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[float, ...], language: str
+) -> Frame | None:
     controls: list[str] = []
     targets: list[str] = []
     ways: list[str] = []
@@ -229,11 +256,21 @@ def _frame(pieces: list[tuple[str, dict[str, Meaning] | None]], numbers: tuple[f
     op = _op(device, ways, signed, amounts, number, number_after_to, by)
     if op is None:
         return None
-    if op in ("max", "min", "half", "low", "medium", "high", "crack") or op in ("on", "off", "open", "close", "fold",
-                                                                           "unfold") and number is None:
+    if (
+        op in ("max", "min", "half", "low", "medium", "high", "crack")
+        or op in ("on", "off", "open", "close", "fold", "unfold")
+        and number is None
+    ):
         number, unit = None, None
-    return Frame(device=device, targets=tuple(targets), possessive=bool(possessive) and all(possessive), op=op,
-                 number=number, unit=unit, plural=plural and not targets)
+    return Frame(
+        device=device,
+        targets=tuple(targets),
+        possessive=bool(possessive) and all(possessive),
+        op=op,
+        number=number,
+        unit=unit,
+        plural=plural and not targets,
+    )
 
 
 def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
@@ -250,8 +287,9 @@ def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
     raise AssertionError("a word with no meaning")
 
 
-def _op(device: str, ways: list[str], signed: list[str], amounts: list[str], number: float | None,
-        after_to: bool, by: bool) -> str | None:
+def _op(
+    device: str, ways: list[str], signed: list[str], amounts: list[str], number: float | None, after_to: bool, by: bool
+) -> str | None:
     specific = {w for w in ways if w != "set"}
     way = specific.pop() if specific else None
     if way is None and signed:

@@ -19,11 +19,12 @@ Rules of DESIGN section 4, and nothing guessed:
 * anything else (a unit that does not fit, "turn on the fan") resolves to
   mentions only.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vehicle.actions import Action, Mention
+from vehicle.actions import Action, Direction, Mention, ParamValue
 from vehicle.adjust import VAGUE_STEP
 from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from vehicle.catalog.catalog import SPEAKER
@@ -37,8 +38,11 @@ ADJUST_TEMPERATURE = "climate.adjust_temperature"
 #: Controls a temperature in degrees may be said of ("set the AC to 22 degrees").
 _DEGREES_OF = frozenset({SET_TEMPERATURE, ADJUST_TEMPERATURE, "climate.power", "climate.set_ac"})
 #: Which parameter a unit may fill.
-_UNIT_PARAMS = {"degrees": ("celsius", "delta_celsius"), "percent": ("open_percent", "brightness", "delta_percent"),
-                "level": ("level", "delta_level")}
+_UNIT_PARAMS = {
+    "degrees": ("celsius", "delta_celsius"),
+    "percent": ("open_percent", "brightness", "delta_percent"),
+    "level": ("level", "delta_level"),
+}
 #: Target types whose members are seats of the car (the speaker's member applies).
 SEATED_TYPES = frozenset({"seat", "window", "zone"})
 _SET_OPS = frozenset({"set", "low", "medium", "high", "max", "min", "half"})
@@ -87,7 +91,7 @@ class Resolver:
             return twin
         return control
 
-    def direction(self, capability: str, op: str | None) -> str | None:
+    def direction(self, capability: str, op: str | None) -> Direction | None:
         """What the person asked of a control (DESIGN section 4 `direction`)."""
         if op is None:
             return None
@@ -171,7 +175,10 @@ class Resolver:
         if capability is None:
             return Resolution((), (), False)
         direction = self.direction(capability, frame.op)
-        said = (lambda t: Mention(capability, t, "command", direction))
+
+        def said(target: str | None) -> Mention:
+            return Mention(capability, target, "command", direction)
+
         targets = self.targets(capability, frame, seat)
         if targets is None:
             if self._catalog.capabilities[capability].target_type in (MODE_TYPE, PERIPHERAL_TYPE):
@@ -225,7 +232,7 @@ class Resolver:
                 gone.update(self._expansions.get(t, (t,)))
         return tuple(m for m in members if m not in gone)
 
-    def parameters(self, capability: str, frame: Frame) -> dict[str, object] | None:
+    def parameters(self, capability: str, frame: Frame) -> dict[str, ParamValue] | None:
         """Parameters the frame sets on `capability`, or None when unresolved."""
         cap = self._catalog.capabilities[capability]
         op = frame.op
@@ -240,7 +247,7 @@ class Resolver:
             amount = frame.number if frame.number is not None else VAGUE_STEP.get(name)
             value = _typed(cap.parameters[name].type, amount)
             return None if value is None else {name: sign * value}
-        params: dict[str, object] = {}
+        params: dict[str, ParamValue] = {}
         if frame.color is not None:
             if "color" not in cap.parameters:
                 return None
@@ -263,7 +270,8 @@ class Resolver:
             bound = param.max if op == "max" else param.min
             if op == "min" and numeric[0] == "level" and bound is not None and bound < 1:
                 bound = 1  # the lowest level that is on
-            return {numeric[0]: _typed(param.type, bound)}
+            end = _typed(param.type, bound)
+            return None if end is None else {numeric[0]: end}
         fixed = self._words.get(capability, {}).get(op or "")
         return dict(fixed) if fixed is not None else None
 

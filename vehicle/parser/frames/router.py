@@ -14,12 +14,14 @@ The set of templates for one combination of lists is built once and kept
 (there are few combinations: the lists present in real clauses), and so
 are the narrowed lists for one combination of words said.
 """
+
 from __future__ import annotations
 
 import re
 import threading
 from collections import Counter
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from hassil import Intents
@@ -241,7 +243,7 @@ def _most(expr, rules: dict[str, Sentence], names: set[str], depth: int = 0) -> 
     return 0
 
 
-def _selectivity(clause: frozenset[str]) -> tuple[int, int, str]:
+def _selectivity(clause: AbstractSet[str]) -> tuple[int, int, str]:
     """Rank a branch's clauses: the one least often present prunes most.
 
     Lists (narrowed to words present) first, then the clause whose shortest

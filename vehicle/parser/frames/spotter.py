@@ -8,6 +8,7 @@ Comfort needs ("I'm freezing", 好冷) are found the same way, by the
 catalog's need phrases, with intensifiers allowed in between ("I'm really
 cold", "it's a bit chilly").
 """
+
 from __future__ import annotations
 
 import re
@@ -24,10 +25,17 @@ _INTENSIFIERS = (
     r"so|very|really|quite|pretty|super|extremely|too|way too|kind of|kinda|sort of|a bit|a little|a little bit"
     r"|little|bit|getting|feeling|rather|awfully|freaking|bloody|totally|just|still|already"
 )
-_CONTRACTIONS = {"i'm": r"(?:i'm|im|i am)", "i am": r"(?:i'm|im|i am)", "it's": r"(?:it's|its|it is)", "it is": r"(?:it's|its|it is)"}
+_CONTRACTIONS = {
+    "i'm": r"(?:i'm|im|i am)",
+    "i am": r"(?:i'm|im|i am)",
+    "it's": r"(?:it's|its|it is)",
+    "it is": r"(?:it's|its|it is)",
+}
 
 
-_FILLER_EN = re.compile(r"\b(?:the|a|an|or|and|nor|either|neither|too|also|as well|please|,|'s|side|seat|seats|one|ones)\b")
+_FILLER_EN = re.compile(
+    r"\b(?:the|a|an|or|and|nor|either|neither|too|also|as well|please|,|'s|side|seat|seats|one|ones)\b"
+)
 _FILLER_ZH = re.compile(r"[,和或还有也跟与及、的]|或者|以及")
 #: Weather talk, other places, questions and negations: no need stated about the cabin.
 _NOT_NEED_EN = re.compile(
@@ -49,7 +57,9 @@ _NOT_NEED_ZH = re.compile(
     r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
     r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
 )
-_IDIOM_ZH = re.compile(r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑|恋|爱|心|狗|销|潮)")
+_IDIOM_ZH = re.compile(
+    r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑|恋|爱|心|狗|销|潮)"
+)
 
 
 class Spotter:
@@ -89,8 +99,9 @@ class Spotter:
                 cap = SET_TEMPERATURE if hit.ident == ADJUST_TEMPERATURE else hit.ident
                 frame = Frame(device=cap, targets=targets, possessive=mine)
                 resolved = self._resolver.targets(cap, frame, seat) if targets or mine else ()
-                if mine and not resolved and self._resolver.seated(cap):
-                    resolved = (self._resolver.default(cap),)  # "my" with the seat unknown: the catalog default
+                default = self._resolver.default(cap)
+                if mine and not resolved and self._resolver.seated(cap) and default is not None:
+                    resolved = (default,)  # "my" with the seat unknown: the catalog default
                 found = [Mention(cap, t) for t in resolved] if resolved else [Mention(cap, None)]
             else:
                 continue
@@ -104,7 +115,9 @@ class Spotter:
         rest = text
         for pattern, _ in self._needs:
             rest = pattern.sub(" ", rest)
-        rest = re.sub(r"[,\s]|了|啊|呀|哦|吧|啦|\b(?:so|very|really|in here|now|right now|oh|man|god|um|uh)\b", "", rest)
+        rest = re.sub(
+            r"[,\s]|了|啊|呀|哦|吧|啦|\b(?:so|very|really|in here|now|right now|oh|man|god|um|uh)\b", "", rest
+        )
         return not rest
 
     def needs(self, text: str) -> tuple[str, ...]:
@@ -115,12 +128,12 @@ class Spotter:
         if self._any_need.search(text):
             for pattern, need in self._needs:
                 m = pattern.search(text)
-                if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end():]):
+                if m is not None and self._stated(text[: m.start()], m.group(0), text[m.end() :]):
                     found.append((m.start(), need))
         if not found and self._words is not None:
             # no phrase of the catalog: a whole statement of need words ("the passenger side is getting toasty")
-            need = read_need(self._words, text.strip(" ,"))
-            return (need,) if need is not None else ()
+            stated = read_need(self._words, text.strip(" ,"))
+            return (stated,) if stated is not None else ()
         out: list[str] = []
         for _, need in sorted(found):
             if need not in out:

@@ -12,6 +12,7 @@ problem (:class:`TemplateError`, a ``CatalogError``).
 ``templates_from_dict`` is the only real parser; ``load_templates`` is the
 thin file layer around it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -25,14 +26,14 @@ from hassil.expression import Group, ListReference, RuleReference, Sentence
 from hassil.parse_expression import parse_sentence
 
 from vehicle.catalog import LANGUAGES, Catalog
-from vehicle.catalog.loader import check_string_keys
+from vehicle.catalog.catalog import SPEAKER
+from vehicle.catalog.loader import SAFE_LOADER, check_string_keys
 
 from ..errors import TemplateError
 from .frame import OPS, SLOTS, TARGET_SLOTS, UNITS
 from .lexicon import Lexicon
 from .router import Router
 from .vocabulary import Vocabulary, build_vocabulary, canonical
-from vehicle.catalog.catalog import SPEAKER
 
 COMMON = "common.yaml"
 _FILE_KEYS = frozenset({"language", "settings", "skip_words", "lists", "expansion_rules", "intents"})
@@ -85,7 +86,7 @@ def load_templates(directory: str | Path, catalog: Catalog) -> Templates:
 def _read(path: Path) -> Any:
     name = f"templates/{path.name}"
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except OSError as exc:
         raise TemplateError(name, "", f"cannot read: {exc.strerror or exc}") from None
     except yaml.YAMLError as exc:
@@ -106,14 +107,14 @@ def templates_from_dict(docs: Mapping[str, Any], catalog: Catalog) -> Templates:
         check_string_keys(docs[name], f"templates/{name}", error=TemplateError)
     common = _mapping(docs[COMMON], f"templates/{COMMON}", "")
     expansions, possessive, words = _common(common, catalog)
-    grammars = {
-        lang: _grammar(docs[f"{lang}.yaml"], lang, catalog, possessive.get(lang, frozenset()))
-        for lang in LANGUAGES
+    grammars: dict[str, Grammar] = {
+        lang: _grammar(docs[f"{lang}.yaml"], lang, catalog, possessive.get(lang, frozenset())) for lang in LANGUAGES
     }
     return Templates(grammars=grammars, expansions=expansions, words=words)
 
 
 # -- common.yaml -------------------------------------------------------------
+
 
 def _common(doc: dict[str, Any], catalog: Catalog):
     file = f"templates/{COMMON}"
@@ -160,6 +161,7 @@ def _common(doc: dict[str, Any], catalog: Catalog):
 
 
 # -- <lang>.yaml -------------------------------------------------------------
+
 
 def _grammar(doc: Any, lang: str, catalog: Catalog, possessive: frozenset[str]) -> Grammar:
     file = f"templates/{lang}.yaml"
@@ -260,7 +262,9 @@ def _block(block: Any, path: str, file: str, rules, outputs, catalog: Catalog) -
             if ref.slot_name == "n" and ref.list_name != "number":
                 raise TemplateError(file, spath, "slot n must read {number}")
             if ref.slot_name.startswith("_") != ref.list_name.startswith("_"):
-                raise TemplateError(file, spath, f"{{{ref.list_name}:{ref.slot_name}}}: only filler lists (named _x) fill filler slots")
+                raise TemplateError(
+                    file, spath, f"{{{ref.list_name}:{ref.slot_name}}}: only filler lists (named _x) fill filler slots"
+                )
             _check_slot_value(ref.slot_name, outputs[ref.list_name], catalog, outputs, file, spath)
 
 
@@ -285,7 +289,9 @@ def _check_slot_value(slot: str, values, catalog: Catalog, outputs, file: str, p
             raise TemplateError(file, path, f"{value!r} is not a valid {slot} (quote 'on'/'off' in YAML)")
 
 
-def _references(expr, rules: Mapping[str, Sentence], file: str, path: str, seen: tuple[str, ...]) -> Iterator[ListReference]:
+def _references(
+    expr, rules: Mapping[str, Sentence], file: str, path: str, seen: tuple[str, ...]
+) -> Iterator[ListReference]:
     """Every list reference under `expr`, following rules; refuse unknown rules and cycles."""
     if isinstance(expr, ListReference):
         yield expr
@@ -309,6 +315,7 @@ def _parse(text: str, file: str, path: str) -> Sentence:
 
 
 # -- small checks ------------------------------------------------------------
+
 
 def _mapping(data: Any, file: str, path: str) -> dict[str, Any]:
     if not isinstance(data, dict):

@@ -5,6 +5,7 @@ turns them into hassil slot lists at load, normalised the same way as the
 text they will be matched against, and refuses an alias that would be
 ambiguous (two controls, two targets) instead of picking one silently.
 """
+
 from __future__ import annotations
 
 import re
@@ -57,6 +58,7 @@ class Vocabulary:
 
     def slot_lists(self) -> dict[str, dict[str, Any]]:
         """The generated hassil lists, in hassil's dict form."""
+
         def values(table: dict[str, str]) -> dict[str, Any]:
             return {"values": [{"in": alias, "out": ident} for alias, ident in table.items()]}
 
@@ -135,20 +137,28 @@ def build_vocabulary(catalog: Catalog, language: str, speaker: frozenset[str] = 
         by_capability=by_cap,
         targets=_table(
             {**{t: info.aliases.get(language) for t, info in catalog.targets.items()}, SPEAKER: tuple(sorted(speaker))},
-            language, catalog.files.get("targets", "targets.yaml"), "targets",
+            language,
+            catalog.files.get("targets", "targets.yaml"),
+            "targets",
         ),
         modes=_table(
             {m: mode.aliases.get(language) for m, mode in catalog.modes.items()},
-            language, catalog.files.get("modes", "modes.yaml"), "modes",
+            language,
+            catalog.files.get("modes", "modes.yaml"),
+            "modes",
         ),
         peripherals=_table(
             {p: per.aliases.get(language) for p, per in catalog.peripherals.items()},
-            language, catalog.files.get("peripherals", "peripherals.yaml"), "peripherals",
+            language,
+            catalog.files.get("peripherals", "peripherals.yaml"),
+            "peripherals",
         ),
         colors=_colors(catalog),
         needs=_table(
             {n: need.aliases.get(language) for n, need in catalog.needs.items()},
-            language, catalog.files.get("needs", "needs.yaml"), "needs",
+            language,
+            catalog.files.get("needs", "needs.yaml"),
+            "needs",
         ),
     )
 

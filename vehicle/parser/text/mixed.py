@@ -8,21 +8,35 @@ with each English catalog word replaced by a Chinese alias of the same id
 replaced by an English alias (and read by the English grammar, for an
 English frame around a Chinese noun). The engine keeps the better reading.
 """
+
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
 
-from .normalize import Normalized, normalize
 from ..frames.templates import Grammar
+from .normalize import Normalized, normalize
 
 _LATIN = re.compile(r"[a-z]{2,}")
 #: English words of a command's frame, as the Chinese grammar says them ("open the sunroof 别开车窗",
 #: "打开天窗 but don't 打开车窗"): the verbs, a negation, a conjunction, the article.
-_BRIDGE = {"turn on": "打开", "switch on": "打开", "turn off": "关闭", "switch off": "关闭", "open": "打开",
-           "close": "关闭", "shut": "关闭", "don't": "，别", "do not": "，别", "but": "，", "and": "，然后", "the": ""}
-_BRIDGE_PATTERN = re.compile(r"(?<![a-z'])(?:" + "|".join(re.escape(w) for w in sorted(_BRIDGE, key=len, reverse=True))
-                             + r")(?![a-z'])")
+_BRIDGE = {
+    "turn on": "打开",
+    "switch on": "打开",
+    "turn off": "关闭",
+    "switch off": "关闭",
+    "open": "打开",
+    "close": "关闭",
+    "shut": "关闭",
+    "don't": "，别",
+    "do not": "，别",
+    "but": "，",
+    "and": "，然后",
+    "the": "",
+}
+_BRIDGE_PATTERN = re.compile(
+    r"(?<![a-z'])(?:" + "|".join(re.escape(w) for w in sorted(_BRIDGE, key=len, reverse=True)) + r")(?![a-z'])"
+)
 
 
 class MixedLanguage:

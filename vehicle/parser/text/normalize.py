@@ -6,6 +6,7 @@ clause punctuation turned into a single "," marker, then numbers into
 placeholders, and in English the article "the" dropped (:mod:`vehicle.parser.text.numbers`). The result is what every
 later stage reads; the caller's text is never matched directly.
 """
+
 from __future__ import annotations
 
 import re
@@ -78,7 +79,9 @@ NAME = "\ue000"
 #: as a time the person gave, which holds its sentence ("set the fan to 2 at 8:00").
 CLOCK = "\ue001"
 #: Clock times are times, never values ("cancel my 5:30 pm reservation").
-_EN_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])")
+_EN_CLOCK = re.compile(
+    r"\b\d{1,2}:\d{2}(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])"
+)
 #: Four digits or more are a number of something else (a phone, a flight), never a setting.
 _LONG_DIGITS = re.compile(r"\d{4,}")
 
@@ -100,7 +103,7 @@ _F_WORDS = ("fahrenheit", "f", "farenheit", "fahrenheits")
 
 
 def _fahrenheit_en(tokens: list[str], values: list[float]) -> list[str]:
-    """"70 degrees fahrenheit", "70 f", "70 fahrenheit" -> Celsius placeholders."""
+    """ "70 degrees fahrenheit", "70 f", "70 fahrenheit" -> Celsius placeholders."""
     out: list[str] = []
     i = 0
     while i < len(tokens):
@@ -189,6 +192,7 @@ def _half_zh(text: str) -> str:
 
 def _fahrenheit_zh(text: str, values: list[float]) -> str:
     """华氏70度 -> the Celsius value, rounded to the nearest 0.5 (DESIGN section 4)."""
+
     def conv(m: re.Match[str]) -> str:
         index = int(m.group(1) or m.group(2))
         values[index] = to_celsius(values[index])

@@ -13,6 +13,7 @@ digit string only against the range and fractions of the list (21.3 fails a
 "and a half" and several 两 forms. Reading numbers once, here, keeps one
 reader for both languages and keeps the grammar free of ranges.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,14 +22,37 @@ import re
 # -- English ---------------------------------------------------------------
 
 _EN_UNITS = {
-    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-    "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "zero": 0,
+    "oh": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
 }
 _EN_TENS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }
 _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: "one" after these words is a pronoun ("the passenger one"), not a number.
@@ -71,7 +95,7 @@ def _en_word_value(tokens: list[str], i: int) -> tuple[float, int] | None:
 
 
 def _en_fraction(tokens: list[str], j: int) -> tuple[float, int]:
-    """"point five" / "and a half" / "and half" after a number: (fraction, used)."""
+    """ "point five" / "and a half" / "and half" after a number: (fraction, used)."""
     if j + 1 < len(tokens) and tokens[j] == "point" and tokens[j + 1] in _EN_UNITS and _EN_UNITS[tokens[j + 1]] < 10:
         digits = []
         k = j + 1
@@ -95,8 +119,11 @@ def english_numbers(tokens: list[str], values: list[float]) -> list[str]:
         read: tuple[float, int] | None = None
         if _DIGITS.match(tok):
             read = (float(tok) if len(tok) <= 12 else math.inf, 1)
-        elif tok == "one" and out and out[-1] in _ONE_PRONOUN_BEFORE and (
-            i + 1 >= len(tokens) or tokens[i + 1] not in _UNIT_AFTER
+        elif (
+            tok == "one"
+            and out
+            and out[-1] in _ONE_PRONOUN_BEFORE
+            and (i + 1 >= len(tokens) or tokens[i + 1] not in _UNIT_AFTER)
         ):
             read = None
         else:
@@ -117,9 +144,7 @@ def english_numbers(tokens: list[str], values: list[float]) -> list[str]:
 # -- Chinese ---------------------------------------------------------------
 
 _ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_ZH_RUN = re.compile(
-    r"[零〇一二两三四五六七八九十百]+(?:点[零〇一二三四五六七八九]+)?(?:\.5)?|\d+(?:\.\d+)?"
-)
+_ZH_RUN = re.compile(r"[零〇一二两三四五六七八九十百]+(?:点[零〇一二三四五六七八九]+)?(?:\.5)?|\d+(?:\.\d+)?")
 #: A lone 一 or 两 is a number only before a unit (一点 "a bit", 一半, 一下, 两边 are words).
 _ZH_UNIT_AFTER = re.compile(r"^(?:度|档|级|%|个?小时|分钟|秒|格|号|成)")
 _ZH_NUMBER_BEFORE = ("百分之", "调到", "调成", "设为", "设置为", "设成", "开到", "到", "第", "为", "成")
