@@ -184,3 +184,14 @@ def test_needs_need_a_subject(words):
 def test_state_questions_need_a_question_word(words):
     assert read_query(words["en"], "status of rear defroster") == ("climate.set_defrost", "rear")
     assert read_query(words["en"], "rear defroster") is None
+
+
+def test_a_verb_after_a_value_starts_another_command(parser):
+    """A frame ends at its value: the targets of the next command never join it
+    (the passenger's temperature must not be set with the driver's)."""
+    got = parser.parse("set the driver side to 21 degrees turn on the passenger seat heating")
+    assert [(a.capability, a.target, a.parameters) for a in got.actions] == [
+        ("climate.set_temperature", "driver", {"celsius": 21.0}),
+        ("seat.set_heating", "passenger", {"level": 2}),
+    ]
+    assert got.complete

@@ -229,6 +229,8 @@ def _frame(
             if number is not None:
                 unit = meaning.value
         elif cls == "actions":
+            if number is not None:
+                return None  # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
             ways.append(meaning.value)
         elif cls == "glue" and meaning.value == "on":
             prepositions += 1
@@ -277,9 +279,9 @@ def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
     """A word's meaning here: "on" before a target is a preposition; else the
     first class in :data:`_ORDER` it has."""
     action = meanings.get("actions")
-    if action is not None and action.value == "on" and k + 1 < len(pieces):
+    if action is not None and pieces[k][0] == "on" and k + 1 < len(pieces):
         following = pieces[k + 1][1]
-        if following is not None and "targets" in following and len(meanings) == 1:
+        if following is not None and "targets" in following:
             return Meaning("glue", "on")  # "ac off on the driver side"; alone it is still "on"
     for cls in _ORDER:
         if cls in meanings:
