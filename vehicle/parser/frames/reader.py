@@ -198,6 +198,7 @@ def _frame(
     plural = False
     possessive: list[bool] = []
     prepositions = 0
+    seat_said = False
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -220,6 +221,7 @@ def _frame(
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
         elif cls == "targets":
+            seat_said = seat_said or "seat" in text
             if meaning.value not in targets:
                 targets.append(meaning.value)
                 possessive.append(meaning.value == "speaker")
@@ -246,6 +248,8 @@ def _frame(
     if len(families) != 1:
         return None
     device = families.pop()
+    if device == SET_TEMPERATURE and seat_said:
+        return None  # "heating for the driver seat": the seat's heating or the cabin's? not a guess
     if prepositions and not any(w != "set" for w in ways):
         ways.append("on")  # "massage on driver seat": the only "on" is the action
     specific = [w for w in ways if w != "set"]
