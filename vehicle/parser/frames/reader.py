@@ -13,8 +13,10 @@ and glue). Its semantics, in full:
    ("rear window defogger", "后挡风加热") names the control and a target;
    a signed word ("warmer", "凉快一点") names the temperature and a way.
 3. At most one action word and one generic verb (set, change, 调), which
-   gives way to the other ("turn the fan up"); in Chinese a switch word
-   with a generic verb is two commands ("打开空调风量调到三档"). "on"
+   gives way to the other when it comes first ("turn the fan up", "设置关
+   掉"); after it, the generic verb starts a command of its own ("open the
+   driver window set the passenger side to 22", "打开空调风量调到三档"). A
+   verb after the value starts one too. "on"
    before a target is a preposition ("ac off on the driver side"); a
    signed word's way counts only when no action word says one ("turn the
    heat down"), and never with max/min ("cooler max" is not clear).
@@ -255,8 +257,10 @@ def _frame(
     specific = [w for w in ways if w != "set"]
     if len(specific) > 1 or len(ways) - len(specific) > 1:
         return None  # two verbs: two commands for the run-on cutter ("关闭后备箱关闭空调")
-    if language == "zh" and len(ways) == 2 and specific[0] in ("on", "off", "open", "close") and ways[0] != "set":
-        return None  # "打开空调风量调到三档": switch one thing, set another ("设置关掉" is one)
+    if len(ways) == 2 and ways[0] != "set":
+        # the generic verb after another starts a command of its own: "open the driver window set the
+        # passenger side to 22", "打开空调风量调到三档" ("turn the fan up", "设置关掉" are one)
+        return None
     if signed and set(amounts) & {"max", "min"}:
         return None  # "cooler max": the coolest setting or the strongest cooling?
     op = _op(device, ways, signed, amounts, number, number_after_to, by)
