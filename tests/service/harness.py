@@ -171,46 +171,44 @@ ASGI_PORT = 8470
 
 
 class _AsgiStream(httpx.SyncByteStream):
-    def __init__(self, inner: Any) -> None:
-        self._inner = inner
+    def __init__(self, chunks: Any, opened: Any) -> None:
+        self._chunks, self._opened = chunks, opened
 
     def __iter__(self) -> Any:
-        yield from self._inner
+        yield from self._chunks
 
     def close(self) -> None:
-        self._inner.close()
+        self._opened.__exit__(None, None, None)
 
 
 class AsgiTransport(httpx.BaseTransport):
     """Requests into the app the held TestClient runs on its event loop thread
-    (its lifespan entered once), streaming bodies included. One per client:
-    closing a client leaves the others' requests alone. Server errors come
-    back as 500s, as from uvicorn. (Starlette's test transport speaks httpx2;
-    this adapts its responses to the httpx the tests use.)"""
+    (its lifespan entered once), streaming bodies included, through the
+    TestClient's public ``stream()``. Closing one client leaves the others'
+    requests alone (the held TestClient is closed only by
+    :meth:`Service.stop`). Server errors come back as 500s, as from uvicorn.
+    (Starlette's TestClient speaks httpx2; this adapts its responses to the
+    httpx the tests use.)"""
 
     def __init__(self, held: Any) -> None:
-        from starlette.testclient import _TestClientTransport
-
-        self._inner = _TestClientTransport(
-            held.app,
-            portal_factory=held._portal_factory,
-            raise_server_exceptions=False,
-            app_state=held.app_state,
-            client=("127.0.0.1", 50000),
-        )
+        self._held = held
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        answer = self._inner.handle_request(request)
+        opened = self._held.stream(
+            request.method,
+            str(request.url),
+            content=request.read(),
+            headers=list(request.headers.multi_items()),
+            follow_redirects=False,
+            timeout=None,
+        )
+        answer = opened.__enter__()
         return httpx.Response(
             answer.status_code,
-            headers=answer.headers.raw,
-            stream=_AsgiStream(answer.stream),
-            extensions=answer.extensions,
+            headers=list(answer.headers.multi_items()),
+            stream=_AsgiStream(answer.iter_raw(), opened),
             request=request,
         )
-
-    def close(self) -> None:
-        self._inner.close()
 
 
 def asgi_transport(held: Any) -> httpx.BaseTransport:
@@ -234,7 +232,10 @@ def start_asgi(tmp: Path, extra: list[str] | None = None) -> Service:
     settings = load_settings(args[1:], {})
     runtime = start_runtime(settings)
     held = TestClient(
-        create_app(settings, runtime), base_url=f"http://127.0.0.1:{ASGI_PORT}", raise_server_exceptions=False
+        create_app(settings, runtime),
+        base_url=f"http://127.0.0.1:{ASGI_PORT}",
+        raise_server_exceptions=False,
+        client=("127.0.0.1", 50000),
     )
     held.__enter__()  # the lifespan's startup
     return Service(f"http://127.0.0.1:{ASGI_PORT}", ASGI_PORT, state_dir, can_log, channel, runtime=runtime, _asgi=held)
