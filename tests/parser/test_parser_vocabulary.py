@@ -195,3 +195,39 @@ def test_a_verb_after_a_value_starts_another_command(parser):
         ("seat.set_heating", "passenger", {"level": 2}),
     ]
     assert got.complete
+
+
+@pytest.mark.parametrize(
+    "text,allowed",
+    [
+        # two commands run together never share their targets or controls
+        (
+            "driver seat heating on passenger seat ventilation on",
+            {("seat.set_heating", "driver"), ("seat.set_ventilation", "passenger")},
+        ),
+        (
+            "open the driver window set the passenger side to 22",
+            {
+                ("window.set_position", "driver"),
+                ("window.set_position", "passenger"),
+                ("climate.set_temperature", "passenger"),
+            },
+        ),
+        (
+            "set the driver side to 21 degrees turn on the passenger seat heating",
+            {("climate.set_temperature", "driver"), ("seat.set_heating", "passenger")},
+        ),
+        (
+            "passenger window down driver window up",
+            {("window.set_position", "passenger"), ("window.set_position", "driver")},
+        ),
+        ("主驾座椅加热三档副驾座椅加热一档", {("seat.set_heating", "driver"), ("seat.set_heating", "passenger")}),
+        (
+            "heat the driver seat cool the passenger seat",
+            {("seat.set_heating", "driver"), ("seat.set_ventilation", "passenger")},
+        ),
+    ],
+)
+def test_run_together_commands_never_act_beyond_what_each_named(parser, text, allowed):
+    got = {(a.capability, a.target) for a in parser.parse(text).actions}
+    assert got <= allowed, f"{text!r} acted on {sorted(got - allowed)}"

@@ -356,7 +356,11 @@ class Parser:
             extra = tuple(
                 h.start
                 for h in hits
-                if h.kind == "device" and h.start > 0 and text[h.start - 1] == " " and self._acts_after(text, h.end)
+                if h.kind == "device"
+                and h.start > 0
+                and text[h.start - 1] == " "
+                and self._acts_after(text, h.end)
+                and not self._target_before(text, h.start)
             )
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
         points = [
@@ -438,6 +442,13 @@ class Parser:
             "controls" in words.table.get(text[at : at + n], {})
             for n in range(2, min(words.longest, len(text) - at) + 1)
         )
+
+    def _target_before(self, text: str, start: int) -> bool:
+        """A target word right before `start`: it belongs to that control ("passenger | seat
+        ventilation" is no cut)."""
+        table = self._words["en"].table
+        before = text[:start].split()
+        return any("targets" in table.get(" ".join(before[-n:]), {}) for n in range(1, min(3, len(before)) + 1))
 
     def _acts_after(self, text: str, end: int) -> bool:
         """An action word among the next few words after `end` ("recirc | on")."""
