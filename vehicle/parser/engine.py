@@ -473,6 +473,18 @@ class Parser:
             and previous.device not in _TEMPERATURE_DEVICES
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
+        if (
+            frame.device is None
+            and frame.op == "set"
+            and frame.number is not None
+            and frame.unit is None
+            and language == "en"
+            and _ZONE_SIDE.search(cl.text)
+            and COMMAND_START["en"].match(cl.body)
+        ):
+            # "close the passenger window set the driver side to 21": a command of its own on a
+            # side of the cabin is that side's temperature, as alone; a window never borrows it
+            frame = replace(frame, device=SET_TEMPERATURE)
         if frame.device is None or frame.op == "keep":
             frame = frame.borrow(previous)
         if (
@@ -489,6 +501,8 @@ class Parser:
         return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
 
 
+#: A side of the cabin ("the driver side"): a zone, which only the temperature has.
+_ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
 #: Words that take back what was just said when a recogniser runs them on.
 _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
 _ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
