@@ -3,9 +3,10 @@
 The templates read the phrasings the project wrote; people outside it say
 "air circulation on", "boost temp in my vehicle", "rear defogger off",
 "主驾车窗开小", "风大一点". This reader takes a clause body the templates
-left unread and covers it, longest word first, with words of
-:mod:`vehicle.parser.frames.framewords` (controls, targets, actions, amounts, units, numbers
-and glue). Its semantics, in full:
+left unread (or read only as a bare control) and covers it with words of
+:mod:`vehicle.parser.frames.framewords` (controls, targets, actions, amounts,
+units, numbers and glue): of the ways to cut it into known words, the one
+with the fewest pieces, then the longest control words. Its semantics, in full:
 
 1. Every word must be covered: one unknown word and the clause is not a
    frame (unknown words never act).
@@ -16,9 +17,9 @@ and glue). Its semantics, in full:
    gives way to the other when it comes first ("turn the fan up", "设置关
    掉"); after it, the generic verb starts a command of its own ("open the
    driver window set the passenger side to 22", "打开空调风量调到三档"). A
-   verb after the value starts one too. "on"
-   before a target is a preposition ("ac off on the driver side"); a
-   signed word's way counts only when no action word says one ("turn the
+   verb after the value starts one too. A bare "on" before a target is a
+   preposition ("ac off on the driver side") unless it is the only action
+   word ("massage on driver seat"); a signed word's way counts only when no action word says one ("turn the
    heat down"), and never with max/min ("cooler max" is not clear).
 4. The operation: a max/min amount wins; "by N" changes by N; a number
    after "to" (or with no way) sets it; with a way and a number but no
