@@ -231,3 +231,11 @@ def test_a_verb_after_a_value_starts_another_command(parser):
 def test_run_together_commands_never_act_beyond_what_each_named(parser, text, allowed):
     got = {(a.capability, a.target) for a in parser.parse(text).actions}
     assert got <= allowed, f"{text!r} acted on {sorted(got - allowed)}"
+
+
+@pytest.mark.parametrize("text", ["update me on defog system", "打开后备箱档位设置", "关闭天窗关闭车窗遮阳帘"])
+def test_a_status_request_or_a_settings_page_moves_nothing(parser, text):
+    """ "update me on …" asks; 档位设置 is a settings page, not the tailgate; 车窗遮阳帘
+    may be one thing (the window's shade): nothing is guessed into an action."""
+    got = parser.parse(text)
+    assert not any(a.capability in ("climate.set_defrost", "tailgate.set", "window.set_position") for a in got.actions)

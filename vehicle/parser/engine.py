@@ -433,7 +433,9 @@ class Parser:
         if not text.rstrip(" ,").endswith(part):
             return False
         at = len(text.rstrip(" ,")) - len(part)
-        return any(h.end == at and h.kind in CONTROL_KINDS for h in hits)
+        # of one family only ("座椅按摩 | 座椅通风"): "车窗 | 遮阳帘" may be one thing, the window's shade
+        family = {h.ident.split(".")[0] for h in hits if h.start == at and h.kind in CONTROL_KINDS}
+        return any(h.end == at and h.kind in CONTROL_KINDS and h.ident.split(".")[0] in family for h in hits)
 
     def _control_at(self, text: str, at: int, language: str) -> bool:
         """A control word starts at `at` ("空调|温度": 温度 though 空调温度 is one word too)."""

@@ -233,6 +233,8 @@ def _frame(
         elif cls == "units":
             if number is not None:
                 unit = meaning.value
+            elif language == "zh":
+                return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
             if number is not None:
                 return None  # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
