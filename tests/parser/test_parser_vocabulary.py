@@ -239,3 +239,17 @@ def test_a_status_request_or_a_settings_page_moves_nothing(parser, text):
     may be one thing (the window's shade): nothing is guessed into an action."""
     got = parser.parse(text)
     assert not any(a.capability in ("climate.set_defrost", "tailgate.set", "window.set_position") for a in got.actions)
+
+
+@pytest.mark.parametrize(
+    "text,delta",
+    [
+        ("would you cool the left rear some more", -1.0),  # "more" says how much; "cool" which way
+        ("i need the temp nine degree fahrenheit higher", 5.0),  # a change of 9 F is 5 degrees, not -13
+        ("lower the temperature by eight fahrenheit degrees", -4.5),
+        ("温度调高华氏9度", 5.0),
+    ],
+)
+def test_a_change_goes_the_way_said_and_by_a_fahrenheit_difference(parser, text, delta):
+    [action] = parser.parse(text).actions
+    assert (action.capability, action.parameters) == ("climate.adjust_temperature", {"delta_celsius": delta})

@@ -215,6 +215,7 @@ class Parser:
                     frame = self._complete_frame(frame, previous, cl, language, excluded)
                     if language == "en":
                         frame = _fahrenheit(frame, norm.raw)
+                    frame = _fahrenheit_change(frame, norm)
                     previous = frame
                     resolution = self._resolver.resolve(frame, seat)
                 else:
@@ -528,6 +529,17 @@ def _fahrenheit(frame: Frame, raw: str) -> Frame:
         and not _CELSIUS_SAID.search(raw)
     ):
         return replace(frame, number=to_celsius(frame.number))
+    return frame
+
+
+def _fahrenheit_change(frame: Frame, norm: Normalized) -> Frame:
+    """ "nine degrees fahrenheit higher" changes by 9 * 5/9 = 5.0 degrees: a change said in
+    Fahrenheit is converted as a difference, not as the temperature it would be."""
+    if frame.op not in ("more", "less", "up", "down") or frame.number is None:
+        return frame
+    for celsius, said in norm.fahrenheit:
+        if celsius == frame.number:
+            return replace(frame, number=round(said * 5.0 / 9.0 * 2.0) / 2.0)
     return frame
 
 

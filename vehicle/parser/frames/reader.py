@@ -202,6 +202,7 @@ def _frame(
     possessive: list[bool] = []
     prepositions = 0
     seat_said = False
+    comparative = False  # a comparative after the value ("eight degrees higher") ends the frame
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -214,6 +215,8 @@ def _frame(
             continue
         meaning = _pick(meanings, pieces, k)
         cls = meaning.cls
+        if comparative and cls in ("compounds", "signed", "controls", "targets", "actions", "amounts"):
+            return None  # "… to 21 lower the rear left window": the comparative was a verb
         if cls == "compounds":
             controls.append(meaning.value)
             targets.append(meaning.extra)
@@ -236,8 +239,12 @@ def _frame(
             elif language == "zh":
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
+            if number is not None and not (" " not in text and meaning.value in ("more", "less", "up", "down")):
+                # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
+                # (a comparative does not: "eight degrees higher")
+                return None
             if number is not None:
-                return None  # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
+                comparative = True
             ways.append(meaning.value)
         elif cls == "glue" and meaning.value == "on":
             prepositions += 1
@@ -266,6 +273,9 @@ def _frame(
         return None
     if signed and set(amounts) & {"max", "min"}:
         return None  # "cooler max": the coolest setting or the strongest cooling?
+    if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
+        # "cool the left rear some more": "more" says how much, the signed word which way
+        ways = [w for w in ways if w not in ("more", "less")]
     op = _op(device, ways, signed, amounts, number, number_after_to, by)
     if op is None:
         return None

@@ -39,6 +39,9 @@ class Normalized:
     asked: bool
     """The text carried a question mark (a hint, never decisive on its own)."""
     raw: str = ""
+    fahrenheit: tuple[tuple[float, float], ...] = ()
+    """(Celsius value, the Fahrenheit said) of each number said in Fahrenheit: a
+    change by N °F is N * 5/9 degrees, not the temperature N °F."""
     """The caller's text after NFKC and lower case only (for mixed-language readings)."""
 
 
@@ -52,8 +55,11 @@ def normalize(text: str) -> Normalized:
     language = detect_language(raw)
     asked = bool(_QUESTION.search(raw))
     values: list[float] = []
-    canon = _english(raw, values) if language == "en" else _chinese(raw, values)
-    return Normalized(language=language, text=canon, numbers=tuple(values), asked=asked, raw=raw)
+    converted: list[tuple[float, float]] = []
+    canon = _english(raw, values, converted) if language == "en" else _chinese(raw, values, converted)
+    return Normalized(
+        language=language, text=canon, numbers=tuple(values), asked=asked, raw=raw, fahrenheit=tuple(converted)
+    )
 
 
 _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -86,13 +92,13 @@ _EN_CLOCK = re.compile(
 _LONG_DIGITS = re.compile(r"\d{4,}")
 
 
-def _english(text: str, values: list[float]) -> str:
+def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
     text = _EN_HALF.sub(" 0.5 degrees", text)
     tokens = english_numbers(text.split(), values)
-    tokens = _fahrenheit_en(tokens, values)
+    tokens = _fahrenheit_en(tokens, values, converted)
     # "the" carries nothing a command needs; dropping it here keeps it out
     # of every template (and every alias) and saves hassil a branch per noun.
     return _trim_commas(" ".join(t for t in tokens if t != "the"))
@@ -102,7 +108,7 @@ _EN_HALF = re.compile(r"(?<![a-z])(?<!\band )(?<!\band a )(?:a\s+)?half\s+(?:a\s
 _F_WORDS = ("fahrenheit", "f", "farenheit", "fahrenheits")
 
 
-def _fahrenheit_en(tokens: list[str], values: list[float]) -> list[str]:
+def _fahrenheit_en(tokens: list[str], values: list[float], converted: list[tuple[float, float]]) -> list[str]:
     """ "70 degrees fahrenheit", "70 f", "70 fahrenheit" -> Celsius placeholders."""
     out: list[str] = []
     i = 0
@@ -114,7 +120,9 @@ def _fahrenheit_en(tokens: list[str], values: list[float]) -> list[str]:
             if j < len(tokens) and tokens[j] in ("degrees", "degree"):
                 j += 1
             if j < len(tokens) and tokens[j] in _F_WORDS:
-                values[int(tok)] = to_celsius(values[int(tok)])
+                said = values[int(tok)]
+                values[int(tok)] = to_celsius(said)
+                converted.append((values[int(tok)], said))
                 out.append("degrees")
                 i = j + 1
                 continue
@@ -167,13 +175,13 @@ _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\
 _ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\b)")
 
 
-def _chinese(text: str, values: list[float]) -> str:
+def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text)
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _T2S.convert(text))))
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
-    return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values).strip(",; ")
+    return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values, converted).strip(",; ")
 
 
 def _trim_commas(text: str) -> str:
@@ -190,12 +198,14 @@ def _half_zh(text: str) -> str:
     return _ZH_HALF.sub("0.5度", text)
 
 
-def _fahrenheit_zh(text: str, values: list[float]) -> str:
+def _fahrenheit_zh(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     """华氏70度 -> the Celsius value, rounded to the nearest 0.5 (DESIGN section 4)."""
 
     def conv(m: re.Match[str]) -> str:
         index = int(m.group(1) or m.group(2))
-        values[index] = to_celsius(values[index])
+        said = values[index]
+        values[index] = to_celsius(said)
+        converted.append((values[index], said))
         return f"{index}度"
 
     return _ZH_FAHRENHEIT.sub(conv, text)
