@@ -253,3 +253,10 @@ def test_a_status_request_or_a_settings_page_moves_nothing(parser, text):
 def test_a_change_goes_the_way_said_and_by_a_fahrenheit_difference(parser, text, delta):
     [action] = parser.parse(text).actions
     assert (action.capability, action.parameters) == ("climate.adjust_temperature", {"delta_celsius": delta})
+
+
+@pytest.mark.parametrize("text", ["a bit too cool", "way too warm", "it's a little too cold in the back"])
+def test_a_complaint_is_never_a_command_the_other_way(parser, text):
+    """ "a bit too cool" says it is too cold: nothing may make it cooler (or warmer
+    without being asked); at most a need is stated."""
+    assert parser.parse(text).actions == ()
