@@ -30,7 +30,7 @@ _EVENT_STREAM: dict[int | str, dict[str, Any]] = {
                 "example": 'event: state.snapshot\ndata: {"vehicle": {"speed_kph": 0.0, "gear": "P", ...}, "controls": {...}}\n\n'
                 'event: state.changed\ndata: {"capability": "window.set_position", "target": "driver", '
                 '"parameters": {"open_percent": 100}}\n\n'
-                'event: vehicle.changed\ndata: {"speed_kph": 50.0, "gear": "D", "child_lock": false}\n\n',
+                'event: vehicle.changed\ndata: {"speed_kph": 50.0, "gear": "D", "child_lock": false, "stale": false}\n\n',
             }
         },
     },
@@ -50,8 +50,9 @@ async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
     - `state.snapshot`: first, the whole `GET /api/v1/vehicle/state` body;
     - `state.changed` `{"capability", "target", "parameters"}`: a member's
       confirmed value changed (from the ECU's status frames);
-    - `vehicle.changed` `{"speed_kph", "gear", "child_lock"}`: speed, gear
-      or the child lock changed;
+    - `vehicle.changed` `{"speed_kph", "gear", "child_lock", "stale"}`: speed,
+      gear or the child lock changed, or the ECU fell silent (`stale: true`)
+      or spoke again (`stale: false`);
     - `status.changed`: the whole `GET /api/v1/status` body, when it changes.
 
     A keep-alive comment comes every 15 s. A subscriber that falls far
