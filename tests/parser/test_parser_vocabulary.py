@@ -260,3 +260,15 @@ def test_a_complaint_is_never_a_command_the_other_way(parser, text):
     """ "a bit too cool" says it is too cold: nothing may make it cooler (or warmer
     without being asked); at most a need is stated."""
     assert parser.parse(text).actions == ()
+
+
+def test_a_held_sentence_and_a_hedged_one_in_one_utterance(parser):
+    """Each sentence keeps its own reading: the hedge is asked, the taken-back one held."""
+    got = parser.parse("maybe open the tailgate. open the sunroof, nope")
+    assert got.actions == ()
+    assert got.clarify == {
+        "missing": "consent",
+        "capability": "tailgate.set",
+        "options": [{"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}],
+    }
+    assert [(m.capability, m.said) for m in got.negated] == [("sunroof.set_position", "held")]

@@ -84,10 +84,9 @@ class Assembler:
         self._k = 0
         """Index of the clause being read."""
         self._held_at: list[tuple[int, Mention]] = []
-        self._acted_at: list[tuple[int, Action]] = []
         self.clarify: dict | None = None
-        self._acted: list[tuple[int, int]] = []
-        """(sentence, how many actions) per clause that gave actions, in order."""
+        self._acted: list[tuple[int, int, Action]] = []
+        """(clause index, sentence, action) of every action read, in order."""
         self._catalog = catalog
         self._resolver = resolver
         self._spotter = spotter
@@ -164,13 +163,14 @@ class Assembler:
                 )
         else:
             found = read.spotted
+        # the needs the clause states, read once (a statement of need words is a whole reading)
+        stated = self._spotter.needs(cl.text) if said in ("command", "statement") else ()
         if said == "command":
             if not cl.negated and not cl.conditional:
-                _add(self.needs, self._spotter.needs(cl.text))
+                _add(self.needs, stated)
             if res is not None and res.resolved:
-                self._acted.append((read.sentence, len(res.actions)))
                 self.actions.extend(res.actions)
-                self._acted_at.extend((self._k, act) for act in res.actions)
+                self._acted.extend((self._k, read.sentence, act) for act in res.actions)
                 _add(self.mentions, res.mentions)
                 self._excluded(read, res)
                 return
@@ -178,19 +178,19 @@ class Assembler:
                 self.mentions,
                 [m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found],
             )
-            if found or not self.needs or not self._only_need(cl):
+            if found or not self.needs or not (stated and not self._spotter.mentions(cl.text)):
                 self.unresolved = True
-                if found or self._spotter.needs(cl.text):
+                if found or stated:
                     self.unplaced.append(self._spoken(cl.text))
                 elif cl.body and REQUEST[self._language].match(cl.body):
                     self.unplaced.append(self._spoken(cl.text))
-                elif cl.body and any(s == read.sentence for s, _ in self._acted):
+                elif cl.body and any(s == read.sentence for _, s, _ in self._acted):
                     self._held_sentences.add(read.sentence)  # unknown words after a command: never act
             return
-        if said in ("statement",) and (not found or self._spotter.needs(cl.text)):
+        if said == "statement" and (not found or stated):
             # "it seems kind of chilly than my ideal temperature": a comfort statement naming a control
-            _add(self.needs, self._spotter.needs(cl.text))
-            if not self._spotter.needs(cl.text):
+            _add(self.needs, stated)
+            if not stated:
                 self.other = True
             return
         if said == "question" and _PLURAL.search(cl.text):
@@ -232,12 +232,7 @@ class Assembler:
         """A held command that a later command on the same control replaces ("open
         the sunroof no wait close the sunroof", "set the fan to 3 no 4") is the
         correction's past: it is dropped, so it never blocks the correction."""
-        kept = {id(a) for a in self.actions}
-        later = [
-            (k, set(self._catalog.physical_controls(a.capability, a.target)))
-            for k, a in self._acted_at
-            if id(a) in kept
-        ]
+        later = [(k, set(self._catalog.physical_controls(a.capability, a.target))) for k, _, a in self._acted]
         gone: list[Mention] = []
         for k, m in self._held_at:
             if m.capability not in self._catalog.capabilities:
@@ -254,48 +249,40 @@ class Assembler:
         tailgate, nope") holds every command of its sentence: held mentions."""
         if not self._held_sentences:
             return
-        kept: list[Action] = []
-        at = 0
-        for sentence, count in self._acted:
-            group = self.actions[at : at + count]
-            at += count
-            if sentence not in self._held_sentences:
-                kept.extend(group)
-                continue
-            for action in group:
-                for k, m in enumerate(self.mentions):
-                    if m.capability == action.capability and m.said == "command":
-                        self.mentions[k] = Mention(m.capability, m.target, "held", m.direction)
-                        _add(self.negated, [self.mentions[k]])
-        self.actions = kept
+        held = self._take(self._held_sentences)
+        _add(self.negated, self._resay(held, "held"))
         self.other = True
 
     def _ask_hedged_sentences(self) -> None:
         """A hedged command ("maybe open the tailgate", "open the sunroof, maybe",
         要不开下天窗) is asked, not done: a clarify for consent, the action its option."""
-        if not self._hedged_sentences:
-            return
-        kept: list[Action] = []
-        asked: list[Action] = []
-        at = 0
-        for sentence, count in self._acted:
-            group = self.actions[at : at + count]
-            at += count
-            (asked if sentence in self._hedged_sentences else kept).extend(group)
+        asked = self._take(self._hedged_sentences)
         if not asked:
             return
-        for action in asked:
-            for k, m in enumerate(self.mentions):
-                if m.capability == action.capability and m.said == "command":
-                    # asked back, not done: binds nothing until the person answers (a question)
-                    self.mentions[k] = Mention(m.capability, m.target, "question", m.direction)
-        self.actions = kept
-        self._acted = [(s, n) for s, n in self._acted if s not in self._hedged_sentences]
+        self._resay(asked, "question")  # asked back, not done: binds nothing until the person answers
         self.clarify = {
             "missing": "consent",
             "capability": asked[0].capability,
             "options": [a.to_json() for a in asked[:4]],
         }
+
+    def _take(self, sentences: set[int]) -> list[Action]:
+        """The actions read in `sentences`, taken out of `actions`."""
+        taken = [a for _, s, a in self._acted if s in sentences]
+        if taken:
+            self._acted = [(k, s, a) for k, s, a in self._acted if s not in sentences]
+            self.actions = [a for _, _, a in self._acted]
+        return taken
+
+    def _resay(self, actions: list[Action], said: Said) -> list[Mention]:
+        """The command mentions of `actions`' controls, said as `said` now; the new mentions."""
+        capabilities = {a.capability for a in actions}
+        out: list[Mention] = []
+        for k, m in enumerate(self.mentions):
+            if m.capability in capabilities and m.said == "command":
+                self.mentions[k] = Mention(m.capability, m.target, said, m.direction)
+                out.append(self.mentions[k])
+        return out
 
     def _spoken(self, text: str) -> str:
         """A clause's text with its numbers back in place of their placeholders."""
@@ -308,9 +295,6 @@ class Assembler:
             return str(int(v)) if v == int(v) else str(v)
 
         return re.sub(r"\d+", value, text).replace("\ue000", "…").strip(" ,")
-
-    def _only_need(self, cl: Clause) -> bool:
-        return bool(self._spotter.needs(cl.text)) and not self._spotter.mentions(cl.text)
 
     def _guess(self, cl: Clause, m: Mention) -> Direction | None:
         """Direction of an unresolved command from its verb ("turn on the fan" -> on)."""
