@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .api import errors
 from .api.responses import install_openapi
-from .api.routes import actions, events, health, info, internal, sessions, sim
+from .api.routes import actions, events, health, info, internal, jobs, sessions, sim
 from .api.security import EdgeGuard
 from .runtime import Runtime, start_runtime, stop_runtime
 from .settings import Settings
@@ -32,6 +32,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         rt = runtime or start_runtime(settings)
         rt.hub.bind(asyncio.get_running_loop())
+        if rt.jobs is not None:
+            await rt.jobs.start()  # the restart rules, then the scheduler task (DESIGN section 5a)
         if rt.assistant is not None:
             await rt.assistant.start()
         app.state.runtime = rt
@@ -40,6 +42,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             yield
         finally:
             watcher.cancel()
+            if rt.jobs is not None:
+                await rt.jobs.stop()
             app.state.runtime = None
             if rt.assistant is not None:
                 with contextlib.suppress(Exception):
@@ -68,7 +72,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> FastAPI:
             swagger_favicon_url="data:,",
         )
 
-    for module in (health, info, events, sessions, actions, sim, internal):
+    for module in (health, info, events, sessions, actions, jobs, sim, internal):
         app.include_router(module.router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="console")

@@ -60,6 +60,8 @@ class Runtime:
     assistant: AssistantPort | None = None
     turns: TurnRegistry = field(default_factory=TurnRegistry)
     """The turns in flight (one per session) and their ledgers."""
+    jobs: Any = None
+    """Timed commands (:class:`app.jobs.service.Jobs`): started and stopped in the lifespan."""
 
     @property
     def turn_deadline_s(self) -> float:
@@ -209,6 +211,7 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         callback_token=secrets.token_urlsafe(32),
         simulator=simulator,
     )
+    rt.jobs = _jobs(rt)
     if not settings.no_assistant:
         try:
             rt.assistant = _assistant(rt, os.environ if environ is None else environ)
@@ -216,6 +219,15 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
             stop_runtime(rt)
             raise StartupError(f"assistant configuration: {exc}") from None
     return rt
+
+
+def _jobs(rt: Runtime) -> Any:
+    """The timed commands' owner: its table in the same database, its scheduler started in the lifespan."""
+    from .jobs.fire import Firing
+    from .jobs.service import Jobs
+    from .jobs.store import JobStore
+
+    return Jobs(JobStore(rt.settings.database), Firing(rt.catalog, rt.state, rt.bus_runs), rt.hub.publish)
 
 
 def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
@@ -244,6 +256,7 @@ def _assistant(rt: Runtime, environ: Mapping[str, str]) -> Any:
 def stop_runtime(rt: Runtime) -> None:
     for closer in (
         getattr(rt.simulator, "stop", None),
+        getattr(rt.jobs, "close", None),
         rt.bus_runs.shutdown,
         rt.link.close,
         rt.db.shutdown,

@@ -18,6 +18,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+# the module, not its names: app.jobs.turn reads this package's stages (an import cycle)
+from app.jobs import turn as job_stages
+
 from .events import HandledBy, TurnEvent
 from .followup import before_values, follow_up_stage
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
@@ -80,15 +83,22 @@ class TurnPipeline:
             rt.turns.end(turn)
 
     async def _handle(self, ctx: TurnContext) -> Handled:
+        cancelled = await job_stages.cancel_stage(ctx)  # "cancel the timer": before the parse acts
+        if cancelled is not None:
+            return cancelled
         followed = await follow_up_stage(ctx)
         if followed is not None:
             return followed
         answers = query_stage(ctx)
         if answers and only_questions(ctx.parse):
             return Handled(HandledBy.LOCAL, [], answers)
-        handled = await self._act(ctx, answers)
+        scheduled = await job_stages.schedule_stage(ctx)  # timed commands become jobs (DESIGN section 5a)
+        if scheduled is not None and ctx.parse.complete and not ctx.parse.actions:
+            handled = Handled(HandledBy.LOCAL)
+        else:
+            handled = await self._act(ctx, answers)
         handled.prefix = answers
-        return handled
+        return job_stages.with_schedule(ctx, handled, scheduled)
 
     async def _act(self, ctx: TurnContext, answers: str) -> Handled:
         if ctx.parse.complete:

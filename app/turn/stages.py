@@ -80,6 +80,8 @@ class Handled:
     """Local answers to state questions, said before the rest."""
     prefix_sent: bool = False
     """True when ``prefix`` already went out as a delta."""
+    jobs: list[dict[str, Any]] = field(default_factory=list)
+    """Timed commands the turn set or cancelled (the Reply's ``jobs``; app/jobs)."""
 
 
 def parse_stage(ctx: TurnContext) -> Any:
@@ -200,6 +202,7 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
         "reply_text": text,
         "actions": handled.actions,
         "assistant_error": handled.assistant_error,
+        "jobs": handled.jobs,
     }
 
 

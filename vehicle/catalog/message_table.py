@@ -76,6 +76,14 @@ SCHEMA: dict[str, Section] = {
     "parameters": _s("", "color brightness"),
     "colors": _s("", "red orange yellow green cyan blue purple white"),
     "names": _s("label member", "member zone_all zone_rear window_all any"),
+    # timed commands (app/jobs)
+    "jobs": _s(
+        "n what when value delay time count",
+        "seconds minutes hours when will_start will_press will_raise will_lower will_celsius will_level "
+        "will_open_percent will_open will_on will_folded will_change goes_back then_back back_changed "
+        "back_nothing too_many_jobs invalid_time missed interrupted cancelled cancelled_all cancelled_one "
+        "nothing_to_cancel nothing_to_cancel_for cancel_not_permitted",
+    ),
     "turns": _s(
         "need what",
         "offline interrupted nothing_to_follow comfort_plan "

@@ -54,6 +54,11 @@ async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
       gear or the child lock changed, or the ECU fell silent (`stale: true`)
       or spoke again (`stale: false`);
     - `status.changed`: the whole `GET /api/v1/status` body, when it changes.
+    - `job.scheduled`, `job.fired`, `job.cancelled`, `job.missed`: a timed
+      command (the Job of `GET /api/v1/jobs`) was set, ran (or was refused
+      when due: `status: "refused"`, each result's `reason`), was cancelled,
+      or was missed while the service was down (sent to the first stream
+      after the start that found it, right after `state.snapshot`).
 
     A keep-alive comment comes every 15 s. A subscriber that falls far
     behind is dropped (its stream ends): reconnect, and the new stream
@@ -65,6 +70,9 @@ async def events(request: Request, rt: RuntimeDep) -> EventSourceResponse:
     async def stream() -> AsyncIterator[ServerSentEvent]:
         try:
             yield sse("state.snapshot", rt.state.snapshot())
+            if rt.jobs is not None:  # timed commands missed while the service was down, told once
+                for job in await rt.jobs.unannounced():
+                    yield sse("job.missed", job.to_json())
             while True:
                 item = await sub.queue.get()
                 if item is None:

@@ -1,0 +1,218 @@
+"""The turn's two job stages (DESIGN section 5a), called by the pipeline in one place each.
+
+- CANCEL (before the parse acts): "cancel the timer(s)", "取消定时" ... cancel
+  the pending timers the words and the speaker's seat pick (:mod:`.cancel`).
+- SCHEDULE: the parse's ``schedule`` entries become jobs: each decided now
+  by everything but the live interlocks (:mod:`.plan`); what passes is
+  stored (at most :data:`~.model.MAX_PENDING` pending), what fails is refused
+  now with its reason, and the reply says when. An entry with only
+  ``for_s`` acts now, as a turn action, and its change back is the job.
+
+Both read the runtime's :class:`~.service.Jobs` as ``services.jobs``; a
+service without it (a test double) has no timed commands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.executor import Ledger
+from app.executor.wording import speakable
+from app.turn.events import HandledBy, TurnEvent
+from app.turn.execution import make_request
+from app.turn.stages import Handled, TurnContext
+from app.turn.wording import gap, join, sentences
+from vehicle.safety import StateSnapshot
+
+from . import cancel, plan, wording
+from .fire import restore_job
+from .model import MAX_PENDING, Job, new_id
+from .store import TooManyJobs
+
+if TYPE_CHECKING:
+    from .service import Jobs
+
+__all__ = ["Scheduled", "cancel_stage", "schedule_stage", "with_schedule"]
+
+
+@dataclass
+class Scheduled:
+    """What the SCHEDULE stage did: jobs set, actions run now or refused, and its words."""
+
+    jobs: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    text: str = ""
+
+
+def _jobs(ctx: TurnContext) -> Jobs | None:
+    return getattr(ctx.services, "jobs", None)
+
+
+def _spoken(ctx: TurnContext, text: str) -> str:
+    return speakable(text, ctx.language) if ctx.given.voice else text
+
+
+def _without_holds(parse: Any) -> Any:
+    """The parse with only what the person forbade: the timed clauses themselves may be listed as held."""
+    negated = tuple(m for m in getattr(parse, "negated", ()) if m.said == "negated")
+    return dataclasses.replace(parse, negated=negated)
+
+
+async def schedule_stage(ctx: TurnContext) -> Scheduled | None:
+    """None when the parse schedules nothing (or the service has no jobs)."""
+    jobs = _jobs(ctx)
+    if jobs is None or not getattr(ctx.parse, "schedule", ()):
+        return None
+    rt, lang, now = ctx.services, ctx.language, jobs.clock.now()
+    settings = getattr(rt, "settings", None)
+    entries = plan.plan(
+        rt.catalog,
+        _without_holds(ctx.parse),
+        ctx.given.seat,
+        StateSnapshot.of(rt.state),
+        now,
+        lang,
+        getattr(settings, "execution_mode", "simulation"),
+        bool(getattr(settings, "arm_hardware", False)),
+    )
+    out = Scheduled()
+    texts: list[str] = []
+    pending = await jobs.pending_count()
+    for entry in entries:
+        for r in entry.refused:
+            r["message"] = _spoken(ctx, r["message"])
+        out.actions += entry.refused
+        texts += [r["message"] for r in entry.refused]
+        if not entry.actions:
+            continue
+        if pending >= MAX_PENDING:
+            texts += _too_many(ctx, out, entry.actions, pending)
+            continue
+        job: Job | None = _job(ctx, entry, now)
+        if entry.due_at is None:
+            job = await _act_now(ctx, out, texts, entry, now)
+        if job is None:
+            continue  # acted now and nothing applied: nothing to change back
+        try:
+            await jobs.add(job)
+        except TooManyJobs:
+            texts += _too_many(ctx, out, entry.actions, MAX_PENDING)
+            continue
+        pending += 1
+        out.jobs.append(job.to_json())
+        if job.kind == "restore":
+            texts.append(
+                wording.say(
+                    "goes_back",
+                    lang,
+                    what=wording.names(rt.catalog, job.actions, lang),
+                    when=wording.when(job.due_at, now, lang),
+                )
+            )
+        else:
+            texts.append(wording.scheduled(rt.catalog, job.actions, job.due_at, now, lang))
+            if job.for_s is not None:
+                texts.append(wording.say("then_back", lang, delay=wording.duration(job.for_s, lang)))
+    out.text = _spoken(ctx, sentences(texts, lang))
+    return out
+
+
+def _job(ctx: TurnContext, entry: plan.Entry, now: float) -> Job:
+    return Job(
+        id=new_id(),
+        due_at=entry.due_at if entry.due_at is not None else now,
+        actions=entry.actions,
+        utterance=ctx.given.text,
+        language=ctx.language,
+        seat=ctx.given.seat,
+        session_id=ctx.turn.session_id,
+        turn_id=ctx.turn.turn_id,
+        voice=ctx.given.voice,
+        for_s=entry.for_s,
+        created_at=now,
+    )
+
+
+async def _act_now(ctx: TurnContext, out: Scheduled, texts: list[str], entry: plan.Entry, now: float) -> Job | None:
+    """A duration alone ("for 20 minutes"): the actions run now as the turn's; the job changes them back."""
+    rt = ctx.services
+    before = rt.state.controls()
+    req = make_request(
+        ledger=Ledger(),
+        language=ctx.language,
+        voice=ctx.given.voice,
+        parse=_without_holds(ctx.parse),
+        session_id=ctx.turn.session_id,
+        turn_id=ctx.turn.turn_id,
+        utterance=ctx.given.text,
+        handled_by=str(HandledBy.LOCAL),
+        on_result=ctx.on_result,
+        seat=ctx.given.seat,
+        include_parser=False,
+        direct=[(dict(a), "parser") for a in entry.actions],
+    )
+    ran = await rt.bus_runs.actions(req)
+    out.actions += ran
+    texts.append(join(ran, ctx.language))
+    act = _job(ctx, entry, now)
+    return restore_job(rt.catalog, act, ran, before, now + (entry.for_s or 0.0), new_id())
+
+
+def _too_many(ctx: TurnContext, out: Scheduled, actions: list[dict[str, Any]], count: int) -> list[str]:
+    catalog, lang = ctx.services.catalog, ctx.language
+    message = _spoken(ctx, wording.say("too_many_jobs", lang, count=count, what=wording.names(catalog, actions, lang)))
+    refused = [plan.refused_result(catalog, a, "too_many_jobs", message) for a in actions]
+    out.actions += refused
+    return [message]
+
+
+async def cancel_stage(ctx: TurnContext) -> Handled | None:
+    """None unless the utterance cancels timers (and asks for nothing else)."""
+    jobs = _jobs(ctx)
+    parse = ctx.parse
+    if jobs is None or parse.actions or getattr(parse, "schedule", ()) or not cancel.is_cancel(ctx.given.text):
+        return None
+    catalog, lang = ctx.services.catalog, ctx.language
+    controls = cancel.named_controls(catalog, parse)
+    meant = [j for j in await jobs.pending() if cancel.matches(catalog, j, controls)]
+    allowed = [j for j in meant if cancel.permitted(catalog, j, ctx.given.seat)]
+    refused = [j for j in meant if j not in allowed]
+    done: list[Job] = []
+    for job in allowed:
+        try:
+            if await jobs.cancel(job.id) is not None:
+                done.append(job)
+        except Exception:  # it fired or was cancelled meanwhile: nothing to cancel there
+            continue
+    parts: list[str] = []
+    if len(done) == 1:
+        parts.append(wording.say("cancelled_one", lang, what=wording.names(catalog, done[0].actions, lang)))
+    elif done:
+        parts.append(wording.say("cancelled_all", lang, count=len(done)))
+    if refused:
+        actions = [a for j in refused for a in j.actions]
+        parts.append(wording.say("cancel_not_permitted", lang, what=wording.names(catalog, actions, lang)))
+    if not done and not refused:
+        if controls:
+            what = wording.names(catalog, [{"capability": c, "target": None} for c in sorted(controls)], lang)
+            parts.append(wording.say("nothing_to_cancel_for", lang, what=what))
+        else:
+            parts.append(wording.say("nothing_to_cancel", lang))
+    return Handled(
+        HandledBy.LOCAL, [], sentences(parts, lang), jobs=[j.to_json() | {"status": "cancelled"} for j in done]
+    )
+
+
+def with_schedule(ctx: TurnContext, handled: Handled, scheduled: Scheduled | None) -> Handled:
+    """The turn's Handled with what SCHEDULE did: its actions first (they were decided first), its jobs, its words."""
+    if scheduled is None:
+        return handled
+    handled.actions = scheduled.actions + handled.actions
+    handled.jobs += scheduled.jobs
+    if scheduled.text:
+        if handled.streamed:  # a model turn's words already went out: these follow
+            ctx.emit(TurnEvent.DELTA, {"text": (gap(ctx.language) if handled.reply_text else "") + scheduled.text})
+        handled.reply_text = sentences([handled.reply_text, scheduled.text], ctx.language)
+    return handled
