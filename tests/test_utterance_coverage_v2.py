@@ -30,7 +30,8 @@ def test_v2_size_and_share_of_chinese():
 def test_v2_hostile_scope_rows_assert_no_action():
     """Retractions, conditions, reported speech, negations, questions,
     statements and wishes that must not act: at least 120, in both languages."""
-    hostile = [e for e in V2 if "scope" in e.tags and e.expect["actions"] == []]
+    # (a timed command is scheduled, revision 3: it acts later, not never)
+    hostile = [e for e in V2 if "scope" in e.tags and e.expect["actions"] == [] and not e.expect.get("schedule")]
     assert len(hostile) >= 120, f"only {len(hostile)} hostile scope rows assert no action"
     for lang in LANGS:
         assert sum(1 for e in hostile if e.language == lang) >= 40, lang

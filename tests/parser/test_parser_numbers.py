@@ -33,7 +33,7 @@ from vehicle.parser.text.normalize import detect_language, normalize
         ("百分之一百五十", (150.0,)),
         ("３０％", (30.0,)),
         ("十八度", (18.0,)),
-        ("十分钟后", (10.0,)),
+        ("十分钟后", ()),  # revision 3: a delay is a time (section 5a), never a value
     ],
 )
 def test_numbers_are_read_once(text, values):

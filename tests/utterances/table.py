@@ -380,8 +380,8 @@ def consistency_problems(e: Entry) -> list[str]:
     out = []
     if expected_language(e.text) != exp["language"]:
         out.append(f"language should be {expected_language(e.text)!r} for this text")
-    if complete and (not (actions or follow_up) or needs or needs is None):
-        out.append("complete true needs actions (or a follow-up) and asserts needs: []")
+    if complete and (not (actions or follow_up or exp.get("schedule")) or needs or needs is None):
+        out.append("complete true needs actions (or a schedule or a follow-up) and asserts needs: []")
     if e.kind == "non_command":
         if actions or complete or needs or negated or follow_up:
             out.append("a non_command has no actions, needs, negated entries or follow-up and is not complete")

@@ -25,6 +25,7 @@ from .frames.frame import Frame
 from .frames.resolve import Resolution, Resolver
 from .frames.spotter import Spotter
 from .result import ParseResult
+from .text.timing import Timing
 
 _MISSING = object()
 
@@ -75,9 +76,20 @@ class Assembler:
     """Builds one ParseResult; one instance per parse."""
 
     def __init__(
-        self, catalog: Catalog, resolver: Resolver, spotter: Spotter, seat: str | None, numbers: tuple[float, ...] = ()
+        self,
+        catalog: Catalog,
+        resolver: Resolver,
+        spotter: Spotter,
+        seat: str | None,
+        numbers: tuple[float, ...] = (),
+        timed: dict[int, list[Timing]] | None = None,
     ) -> None:
         self._numbers = numbers
+        self._timed = timed or {}
+        """The timings said in each sentence (by sentence index)."""
+        self.schedule: list[dict] = []
+        self._commanded_at: list[tuple[int, Mention]] = []
+        """(sentence, mention) of every command mention, for the timed sentences' holds."""
         self.unplaced: list[str] = []
         self._held_sentences: set[int] = set()
         self._hedged_sentences: set[int] = set()
@@ -109,12 +121,13 @@ class Assembler:
             self._read(read, what)
         self._hold_unread_sentences()
         self._ask_hedged_sentences()
+        self._schedule_timed_sentences()
         self._corrected()
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
         self.negated = _merged(self.negated)
         complete = (
-            bool(actions)
+            bool(actions or self.schedule)
             and not self.needs
             and not self.unresolved
             and not self.other
@@ -130,10 +143,12 @@ class Assembler:
             negated=tuple(self.negated),
             queries=tuple(self.queries),
             unplaced=tuple(self.unplaced),
+            schedule=tuple(self.schedule),
             clarify=self.clarify,
             complete=complete,
             queries_only=bool(self.queries)
             and not actions
+            and not self.schedule
             and not self.needs
             and not self.negated
             and not self.unresolved
@@ -172,12 +187,14 @@ class Assembler:
                 self.actions.extend(res.actions)
                 self._acted.extend((self._k, read.sentence, act) for act in res.actions)
                 _add(self.mentions, res.mentions)
+                self._commanded_at.extend((read.sentence, m) for m in res.mentions)
                 self._excluded(read, res)
                 return
-            _add(
-                self.mentions,
-                [m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found],
-            )
+            guessed = [
+                m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found
+            ]
+            _add(self.mentions, guessed)
+            self._commanded_at.extend((read.sentence, m) for m in guessed)
             if found or not self.needs or not (stated and not self._spotter.mentions(cl.text)):
                 self.unresolved = True
                 if found or stated:
@@ -265,6 +282,34 @@ class Assembler:
             "capability": asked[0].capability,
             "options": [a.to_json() for a in asked[:4]],
         }
+
+    def _schedule_timed_sentences(self) -> None:
+        """A delay, clock time or duration ("in 10 minutes", "at 7:30", "for 20
+        minutes", 十分钟后, 七点半) makes its sentence's commands `schedule` entries,
+        never actions; their mentions are held (the model binds none of them).
+        A time out of bounds, or two delays for one sentence, schedules nothing:
+        its commands stay held and the time is unplaced (the reply names it)."""
+        for sentence, timings in sorted(self._timed.items()):
+            taken = self._take({sentence})
+            here = [m for s, m in self._commanded_at if s == sentence]
+            held = self._resay_mentions(here, "held")
+            _add(self.negated, held)
+            entry = _entry(timings)
+            if entry is None:
+                self.unplaced.extend(t.said for t in timings if t.said not in self.unplaced)
+                continue
+            actions = self._collapse(taken)
+            if actions:
+                self.schedule.append({"actions": [a.to_json() for a in actions], **entry})
+
+    def _resay_mentions(self, mentions: list[Mention], said: Said) -> list[Mention]:
+        """These command mentions, said as `said` now; the new mentions."""
+        out: list[Mention] = []
+        for k, m in enumerate(self.mentions):
+            if m.said == "command" and m in mentions:
+                self.mentions[k] = Mention(m.capability, m.target, said, m.direction)
+                out.append(self.mentions[k])
+        return out
 
     def _take(self, sentences: set[int]) -> list[Action]:
         """The actions read in `sentences`, taken out of `actions`."""
@@ -403,6 +448,23 @@ class Assembler:
                 out.append(action)
                 keys.append(key)
         return [a for n, a in enumerate(out) if n not in dropped]
+
+
+def _entry(timings: list[Timing]) -> dict[str, int | str] | None:
+    """The schedule keys of one sentence's timings (None: out of bounds or more than one of a kind)."""
+    starts = [t for t in timings if t.kind in ("after", "at")]
+    lasts = [t for t in timings if t.kind == "for"]
+    if len(starts) > 1 or len(lasts) > 1 or not all(t.valid for t in timings):
+        return None
+    entry: dict[str, int | str] = {}
+    for t in starts:
+        if t.kind == "after":
+            entry["after_s"] = t.seconds
+        else:
+            entry["at"] = t.clock
+    for t in lasts:
+        entry["for_s"] = t.seconds
+    return entry
 
 
 def _merged(mentions: list[Mention]) -> list[Mention]:

@@ -59,6 +59,7 @@ from .frames.templates import Grammar, Templates, load_templates
 from .result import ParseResult
 from .text.mixed import MixedLanguage
 from .text.normalize import Normalized, normalize, to_celsius
+from .text.timing import Timing, marks_in, without_marks
 
 _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
@@ -187,8 +188,13 @@ class Parser:
         previous: Frame | None = None
         cache: Memo = {}
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
+        timed: dict[int, list[Timing]] = {}
         for chunk in chunks(leave_alone(norm.text, language)):
             text = chunk.text
+            marks = marks_in(text)
+            if marks:  # "in 10 minutes", 七点半: this sentence's commands are scheduled, not done
+                timed.setdefault(chunk.sentence, []).extend(norm.timings[k] for k in marks if k < len(norm.timings))
+                text = re.sub(r"\s+", " ", without_marks(text, language)).strip(" ,")
             excluded: tuple[str, ...] = ()
             found = self._exclusions[language].find(text)
             if found is not None:
@@ -246,7 +252,8 @@ class Parser:
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
-        return Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers).finish(reads, said, norm.language)
+        assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed)
+        return assembler.finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import opencc
 
 from .numbers import chinese_numbers, english_numbers
+from .timing import Timing, lift
 
 #: CJK unified ideographs (with extension A and compatibility ideographs).
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -43,6 +44,9 @@ class Normalized:
     """(Celsius value, the Fahrenheit said) of each number said in Fahrenheit: a
     change by N °F is N * 5/9 degrees, not the temperature N °F."""
     """The caller's text after NFKC and lower case only (for mixed-language readings)."""
+    timings: tuple[Timing, ...] = ()
+    """The delays, clock times and durations lifted out of the text; the text
+    holds marker k (:mod:`.timing`) where timing k was said."""
 
 
 def detect_language(text: str) -> str:
@@ -56,9 +60,20 @@ def normalize(text: str) -> Normalized:
     asked = bool(_QUESTION.search(raw))
     values: list[float] = []
     converted: list[tuple[float, float]] = []
-    canon = _english(raw, values, converted) if language == "en" else _chinese(raw, values, converted)
+    if language == "en":
+        lifted, timings = lift(raw, language)
+        canon = _english(lifted, values, converted)
+    else:
+        lifted, timings = lift(_T2S.convert(raw), language)
+        canon = _chinese(lifted, values, converted)
     return Normalized(
-        language=language, text=canon, numbers=tuple(values), asked=asked, raw=raw, fahrenheit=tuple(converted)
+        language=language,
+        text=canon,
+        numbers=tuple(values),
+        asked=asked,
+        raw=raw,
+        fahrenheit=tuple(converted),
+        timings=timings,
     )
 
 
@@ -178,7 +193,7 @@ _ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text)
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
-    text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _T2S.convert(text))))
+    text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", text)))  # already Simplified
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
     return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values, converted).strip(",; ")

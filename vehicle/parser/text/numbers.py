@@ -243,4 +243,27 @@ def _placeholder(value: float, values: list[float]) -> str:
     return str(len(values) - 1)
 
 
-__all__ = ["chinese_numbers", "english_numbers"]
+def en_number(words: str) -> float | None:
+    """The value of `words` when they are one number and nothing else ("25", "twenty five", "one and a half")."""
+    tokens = words.split()
+    if len(tokens) == 1 and _DIGITS.match(tokens[0]):
+        return float(tokens[0])
+    read = _en_word_value(tokens, 0)
+    if read is None:
+        return None
+    value, used = read
+    frac, fused = _en_fraction(tokens, used)
+    return value + frac if used + fused == len(tokens) else None
+
+
+def zh_number(run: str) -> float | None:
+    """The value of a Chinese numeral or digit run ("十", "二十五", "30"), None when it is none."""
+    if run.isdigit():
+        return float(run) if len(run) <= 6 else None
+    if not run or any(c not in "零〇一二两三四五六七八九十百" for c in run):
+        return None
+    value = _zh_int(run)
+    return None if value is None else float(value)
+
+
+__all__ = ["chinese_numbers", "en_number", "english_numbers", "zh_number"]

@@ -1,0 +1,226 @@
+"""Times a person gives a command: a delay, a clock time, a duration (DESIGN
+sections 4 and 5a).
+
+"turn on my seat heating in 10 minutes", "close the sunroof at 7:30",
+"ventilate the seats for 20 minutes", 十分钟后打开座椅加热, 七点半关窗,
+座椅通风开二十分钟. Each time phrase is lifted out of the text before numbers
+are read (so "10" never becomes a value) and replaced by one marker
+character; the engine takes the markers off each sentence and the
+assembler turns that sentence's commands into `schedule` entries instead of
+actions.
+
+Only times a clock can be set to are read here. Vague ones ("later", "in a
+few minutes", "tonight", 一会儿, "around 7") and conditions ("when we
+arrive") are left in the text, where the clause markers hold their
+sentence. A time outside DESIGN's bounds (a delay under 5 s or over 24 h)
+is read, marked invalid, and holds its sentence: nothing is scheduled and
+nothing runs now.
+
+A bare "at 7" is no clock time: "keep the fan at 7" is a level. A clock
+time needs a colon, am/pm, "o'clock", "half past", "quarter past/to",
+"noon" or "midnight"; in Chinese 点 with 半/钟/整/一刻/N分 or a part of the
+day before it (一点 alone is "a bit").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .numbers import en_number, zh_number
+
+#: Delays DESIGN section 5a allows.
+MIN_DELAY_S = 5
+MAX_DELAY_S = 24 * 3600
+#: The first marker character; marker k is chr(MARK + k).
+MARK = 0xE010
+MAX_TIMINGS = 16
+_MARKS = re.compile(f"[{chr(MARK)}-{chr(MARK + MAX_TIMINGS - 1)}]")
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """One time phrase: `kind` "after" (seconds), "at" (a clock "HH:MM") or "for" (seconds)."""
+
+    kind: str
+    seconds: int = 0
+    clock: str = ""
+    said: str = ""
+
+    @property
+    def valid(self) -> bool:
+        if self.kind == "at":
+            return bool(self.clock)
+        return MIN_DELAY_S <= self.seconds <= MAX_DELAY_S
+
+
+def marks_in(text: str) -> list[int]:
+    """The timing indexes whose markers `text` holds."""
+    return [ord(c) - MARK for c in _MARKS.findall(text)]
+
+
+def without_marks(text: str, language: str) -> str:
+    """`text` with its markers taken out (a space in English; nothing in Chinese, where a space cuts a clause)."""
+    return _MARKS.sub(" " if language == "en" else "", text)
+
+
+def lift(text: str, language: str) -> tuple[str, tuple[Timing, ...]]:
+    """`text` (NFKC, lower case; Chinese already Simplified) with each time
+    phrase replaced by a marker, and the timings in marker order."""
+    found: list[Timing] = []
+    pattern, read = (_EN, _en_timing) if language == "en" else (_ZH, _zh_timing)
+
+    def mark(m: re.Match[str]) -> str:
+        timing = read(m)
+        if timing is None or len(found) >= MAX_TIMINGS:
+            return m.group(0)
+        found.append(timing)
+        char = chr(MARK + len(found) - 1)
+        return f" {char} " if language == "en" else char
+
+    return pattern.sub(mark, text), tuple(found)
+
+
+# -- English -------------------------------------------------------------------
+
+_EN_NUM = (
+    r"\d+(?:\.\d+)?|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:one|two|three|four|five"
+    r"|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen)(?: and a half)?|an?|half an?"
+)
+_EN_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?"
+_EN_HOUR = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_EN_AMPM = r"a\.?m\.?|p\.?m\.?"
+_EN = re.compile(
+    rf"\b(?P<pre3>in|after)\s+(?P<n3>half an hour|an hour and a half|a half hour|an hour)\b"
+    rf"|\bfor\s+(?P<n4>half an hour|an hour and a half|a half hour|an hour)\b"
+    rf"|\b(?P<pre>in|after|within|for)\s+(?P<n>{_EN_NUM})\s*(?P<unit>{_EN_UNIT})\b(?:\s+from now)?"
+    rf"|\b(?P<n2>{_EN_NUM})\s*(?P<unit2>{_EN_UNIT})\s+from now\b"
+    rf"|\bat\s+(?:(?P<h>\d{{1,2}}):(?P<m>\d{{2}})\s*(?P<ap>{_EN_AMPM})?(?![\d:])"
+    rf"|(?P<h2>{_EN_HOUR})\s*(?:(?P<ap2>{_EN_AMPM})|o'clock)(?![a-z])"
+    rf"|(?P<part>half past|quarter past|a quarter past|quarter to|a quarter to)\s+(?P<h3>{_EN_HOUR})"
+    rf"(?:\s*(?P<ap3>{_EN_AMPM}))?(?![a-z\d])"
+    r"|(?P<noon>noon|midnight))"
+)
+_EN_SECONDS = {"s": 1, "m": 60, "h": 3600}
+
+
+def _en_amount(words: str) -> float | None:
+    words = words.replace("-", " ").strip()
+    if words in ("a", "an"):
+        return 1.0
+    if words in ("half an", "half a", "a half"):
+        return 0.5
+    if words == "an hour and a half":
+        return 1.5
+    return en_number(words)
+
+
+def _en_timing(m: re.Match[str]) -> Timing | None:
+    said = m.group(0)
+    if m.group("n") is not None or m.group("n2") is not None:
+        words = m.group("n") or m.group("n2")
+        amount = _en_amount(words)
+        unit = (m.group("unit") or m.group("unit2"))[0]
+        if amount is None or (words in ("a", "an") and unit != "h"):
+            return None  # "in a minute", "for a second": soon, not a time to set
+        seconds = round(amount * _EN_SECONDS[unit])
+        return Timing("for" if m.group("pre") == "for" else "after", seconds, said=said)
+    if m.group("n3") is not None or m.group("n4") is not None:
+        phrase = m.group("n3") or m.group("n4")
+        seconds = 5400 if "and a half" in phrase else 1800 if "half" in phrase else 3600
+        return Timing("after" if m.group("n3") else "for", seconds, said=said)
+    if m.group("noon") is not None:
+        return Timing("at", clock="12:00" if m.group("noon") == "noon" else "00:00", said=said)
+    if m.group("h") is not None:
+        return _clock(int(m.group("h")), int(m.group("m")), m.group("ap"), said)
+    if m.group("h2") is not None:
+        return _clock(_en_hour(m.group("h2")), 0, m.group("ap2"), said)
+    hour = _en_hour(m.group("h3"))
+    part = m.group("part").removeprefix("a ")
+    if part == "quarter to":
+        return _clock(hour - 1 if hour > 1 else 12, 45, m.group("ap3"), said)
+    return _clock(hour, 30 if part == "half past" else 15, m.group("ap3"), said)
+
+
+def _en_hour(word: str) -> int:
+    value = en_number(word)
+    return int(value) if value is not None else -1
+
+
+def _clock(hour: int, minute: int, ampm: str | None, said: str, part: str = "") -> Timing | None:
+    """A clock time as "HH:MM" (12-hour forms read with am/pm or a part of the day)."""
+    if ampm:
+        if not 1 <= hour <= 12:
+            return None
+        pm = ampm.startswith("p")
+        hour = hour % 12 + (12 if pm else 0)
+    elif part:
+        if part in _ZH_PM and hour < 12:
+            hour += 12
+        elif part in ("凌晨", "早上", "上午", "明早") and hour == 12:
+            hour = 0
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        return None
+    return Timing("at", clock=f"{hour:02d}:{minute:02d}", said=said)
+
+
+# -- Chinese -------------------------------------------------------------------
+
+_ZH_N = r"[零〇一二两三四五六七八九十百\d]+"
+_ZH_UNIT = r"秒钟|秒|分钟|分|个小时|小时|个钟头|钟头"
+_ZH_PART = r"早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨"
+_ZH_PM = ("下午", "傍晚", "晚上", "今晚", "中午")
+_ZH = re.compile(
+    # 十分钟后 / 再过十分钟 / 过半小时 / 一个半小时以后
+    rf"(?P<pre>再过|过)?(?P<n>{_ZH_N}|半|一个半|{_ZH_N}个半)(?P<unit>{_ZH_UNIT})(?P<post>以后|之后|后)"
+    rf"|(?P<pre2>再过|过)(?P<n2>{_ZH_N}|半|一个半)(?P<unit2>{_ZH_UNIT})"
+    # 七点半 / 晚上八点 / 19:30 (a clock time; 的时候 goes with it)
+    rf"|(?:在|到了)?(?:(?P<part>{_ZH_PART})?(?P<h>{_ZH_N})点(?P<rest>半|钟|整|一刻|三刻|(?P<mm>{_ZH_N})分)"
+    rf"|(?P<part2>{_ZH_PART})(?P<h2>{_ZH_N})点(?!{_ZH_N}度)"
+    r"|(?P<h3>\d{1,2})[:：](?P<m3>\d{2}))(?:的时候|时|整)?"
+    # 二十分钟 / 持续半小时 (a duration: no 后 after it)
+    rf"|(?P<pre4>持续|保持)?(?P<n4>{_ZH_N}|半|一个半)(?P<unit4>分钟|个小时|小时|个钟头|秒钟)(?!以后|之后|后|内|前|以内)"
+)
+_ZH_SECONDS = {"秒": 1, "分": 60, "小": 3600, "个": 3600, "钟": 3600}
+
+
+def _zh_amount(n: str) -> float | None:
+    if n == "半":
+        return 0.5
+    if n.endswith("个半"):
+        head = zh_number(n[:-2])
+        return None if head is None else head + 0.5
+    return zh_number(n)
+
+
+def _zh_timing(m: re.Match[str]) -> Timing | None:
+    said = m.group(0)
+    for n, unit, kind in (("n", "unit", "after"), ("n2", "unit2", "after"), ("n4", "unit4", "for")):
+        if m.group(n) is not None:
+            amount = _zh_amount(m.group(n))
+            if amount is None:
+                return None
+            return Timing(kind, round(amount * _ZH_SECONDS[m.group(unit)[0]]), said=said)
+    if m.group("h3") is not None:
+        return _clock(int(m.group("h3")), int(m.group("m3")), None, said)
+    part = m.group("part") or m.group("part2") or ""
+    hour = zh_number(m.group("h") or m.group("h2"))
+    if hour is None:
+        return None
+    rest = m.group("rest") or ""
+    minute: float | None = 0
+    if rest == "半":
+        minute = 30
+    elif rest == "一刻":
+        minute = 15
+    elif rest == "三刻":
+        minute = 45
+    elif m.group("mm") is not None:
+        minute = zh_number(m.group("mm"))
+    if minute is None:
+        return None
+    return _clock(int(hour), int(minute), None, said, part)
+
+
+__all__ = ["MAX_DELAY_S", "MIN_DELAY_S", "Timing", "lift", "marks_in", "without_marks"]
