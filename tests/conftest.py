@@ -68,6 +68,7 @@ TIERS: dict[str, str] = {
     "test_say.py": "e2e",  # `n7web say` against a uvicorn subprocess
     "test_utterance_coverage.py": "unit",
     "test_utterance_coverage_v2.py": "unit",
+    "test_utterance_pending.py": "unit",
     "test_utterance_table.py": "unit",
     "utterances": "unit",
     "vehicle": "unit",

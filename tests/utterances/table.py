@@ -1,5 +1,6 @@
-"""Loading and validating the parser's utterance table (``tests/utterances/*.yaml``
-and ``tests/utterances/v2/*.yaml``).
+"""Loading and validating the parser's utterance table (``tests/utterances/*.yaml``,
+``v2/*.yaml`` and ``v3/*.yaml``), and the pending rows (``pending/*.yaml``) that
+are checked here but not run against the parser until the parser reads them.
 
 Shared by ``tests/test_utterance_table.py`` and ``tests/test_utterance_coverage.py``
 (loaded by path, so this directory needs no package). Nothing here imports the
@@ -16,11 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from utterances import timed_clarify  # tests/ is on sys.path (pytest rootdir insertion)
 
 TABLE_DIR = Path(__file__).resolve().parent
 
 V2_DIR = TABLE_DIR / "v2"
 V3_DIR = TABLE_DIR / "v3"
+#: Rows written ahead of the parser (``schedule``, ``clarify``): loaded by
+#: :func:`load_pending` only, never by :func:`load_table`.
+PENDING_DIR = TABLE_DIR / "pending"
 
 ENTRY_KEYS = frozenset({"text", "expect", "kind", "tags", "seat"})
 REQUIRED_ENTRY_KEYS = frozenset({"text", "expect"})
@@ -94,6 +99,8 @@ TAGS = frozenset(
         "music",  # music and media talk
         "idiom",  # idioms holding comfort words ("cold feet", "热门", "this song is fire")
         "punctuation",  # the meaning rests on punctuation: not re-parsed without it
+        # revision 3 (tests/utterances/pending)
+        "timed",  # a delay, clock time or duration: `schedule` entries (section 5a)
     }
 )
 NON_COMMAND_TAGS = frozenset(
@@ -176,13 +183,38 @@ def _file_name(path: Path) -> str:
 
 
 def load_table() -> Table:
+    """The rows the table tests run (first table, ``v2/``, ``v3/``)."""
     table = Table()
     files = table_files()
     if not files:
         table.problems.append(f"{TABLE_DIR}: no YAML files")
+    _load_files(files, table)
+    _flag_duplicates(table.entries, {}, table)
+    return table
+
+
+def pending_files() -> list[Path]:
+    return sorted(p for p in PENDING_DIR.iterdir() if p.suffix in (".yaml", ".yml")) if PENDING_DIR.is_dir() else []
+
+
+def load_pending() -> Table:
+    """The pending rows (``pending/``), checked like ``v2/`` rows; a row whose
+    (text, seat) the running table already has is a duplicate too, so wiring
+    the files in later cannot give one utterance two expectations."""
+    table = Table()
+    files = pending_files()
+    if not files:
+        table.problems.append(f"{PENDING_DIR}: no YAML files")
+    _load_files(files, table)
+    running = {(e.text, e.seat): f"{e.file}[{e.index}]" for e in load_table().entries}
+    _flag_duplicates(table.entries, running, table)
+    return table
+
+
+def _load_files(files: list[Path], table: Table) -> None:
     for path in files:
         name = _file_name(path)
-        v2 = name.startswith(("v2/", "v3/"))
+        v2 = name.startswith(("v2/", "v3/", "pending/"))
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
@@ -213,14 +245,15 @@ def load_table() -> Table:
                     seat=raw.get("seat"),
                 )
             )
-    seen: dict[tuple[str, str | None], str] = {}
-    for e in table.entries:
+
+
+def _flag_duplicates(entries: list[Entry], seen: dict[tuple[str, str | None], str], table: Table) -> None:
+    for e in entries:
         key = (e.text, e.seat)
         if key in seen:
             table.problems.append(f"{e.file}[{e.index}] {e.text!r}: duplicate of {seen[key]}")
         else:
             seen[key] = f"{e.file}[{e.index}]"
-    return table
 
 
 # ---------------------------------------------------------------- structure
@@ -265,12 +298,12 @@ def _control_list_problems(name: str, value: Any, allowed: frozenset[str]) -> li
     return out
 
 
-def _action_problems(actions: Any) -> list[str]:
+def _action_problems(actions: Any, name: str = "expect.actions") -> list[str]:
     if not isinstance(actions, list):
-        return ["expect.actions must be a list"]
+        return [f"{name} must be a list"]
     out = []
     for i, a in enumerate(actions):
-        where = f"expect.actions[{i}]"
+        where = f"{name}[{i}]"
         if not isinstance(a, dict) or not {"capability", "target", "parameters"} <= set(a) or set(a) - ACTION_KEYS:
             out.append(f"{where} must have the keys capability, target, parameters (and optionally vague: true)")
             continue
@@ -361,6 +394,10 @@ def structure_problems(raw: Any, v2: bool = False) -> list[str]:
             out.extend(_control_list_problems(name, exp[name], MENTION_KEYS))
     if "queries" in exp:
         out.extend(_control_list_problems("queries", exp["queries"], QUERY_KEYS))
+    if "schedule" in exp:
+        out.extend(timed_clarify.schedule_problems(exp["schedule"], _action_problems))
+    if "clarify" in exp:
+        out.extend(timed_clarify.clarify_problems(exp["clarify"], _action_problems))
     return out
 
 
@@ -438,6 +475,7 @@ def consistency_problems(e: Entry) -> list[str]:
         out.append("an exclusion entry mentions the excluded members as negated")
     if e.v2 and "scope" in e.tags and actions and "exclusion" not in e.tags and not negated and not exp.get("queries"):
         out.append("a scope entry with actions asserts what was negated, held or asked")
+    out.extend(timed_clarify.consistency_problems(e.tags, exp))
     return out
 
 
@@ -446,10 +484,35 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
     """Expected capabilities, targets, parameter names and types exist in the
     catalog. Ranges and steps are deliberately not checked (out-of-range values
     are emitted as spoken)."""
-    out = []
     exp = e.expect
-    for i, a in enumerate(exp["actions"]):
-        where = f"actions[{i}]"
+
+    def check(actions: list[dict[str, Any]], name: str) -> list[str]:
+        return _catalog_action_problems(actions, name, catalog)
+
+    out = check(exp["actions"], "actions")
+    out.extend(timed_clarify.catalog_problems(e.seat, exp, catalog, check))
+    for name in ("mentions", "negated", "queries"):
+        for i, m in enumerate(exp.get(name) or []):
+            where = f"{name}[{i}]"
+            if m["capability"] not in catalog.capabilities:
+                out.append(f"{where}: unknown capability {m['capability']!r}")
+            elif "target" not in m:
+                continue
+            elif m["target"] is not None and m["target"] not in catalog.valid_targets(m["capability"]):
+                out.append(f"{where}: target {m['target']!r} is not valid for {m['capability']}")
+            elif m["target"] is None and catalog.capabilities[m["capability"]].default_target is None:
+                out.append(f"{where}: {m['capability']} is always mentioned with its id as target")
+    for n in exp.get("needs") or ():
+        if n not in catalog.needs:
+            out.append(f"unknown need {n!r}")
+    return out
+
+
+def _catalog_action_problems(actions: list[dict[str, Any]], prefix: str, catalog: Any) -> list[str]:
+    """Each action's capability, target, parameter names and types (ranges not checked)."""
+    out = []
+    for i, a in enumerate(actions):
+        where = f"{prefix}[{i}]"
         cap = catalog.capabilities.get(a["capability"])
         if cap is None:
             out.append(f"{where}: unknown capability {a['capability']!r}")
@@ -475,20 +538,6 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
                 out.append(f"{where}: parameter {name} must be written as a float (e.g. 21.0)")
         if cap.at_least_one and not params:
             out.append(f"{where}: {a['capability']} needs at least one parameter")
-    for name in ("mentions", "negated", "queries"):
-        for i, m in enumerate(exp.get(name) or []):
-            where = f"{name}[{i}]"
-            if m["capability"] not in catalog.capabilities:
-                out.append(f"{where}: unknown capability {m['capability']!r}")
-            elif "target" not in m:
-                continue
-            elif m["target"] is not None and m["target"] not in catalog.valid_targets(m["capability"]):
-                out.append(f"{where}: target {m['target']!r} is not valid for {m['capability']}")
-            elif m["target"] is None and catalog.capabilities[m["capability"]].default_target is None:
-                out.append(f"{where}: {m['capability']} is always mentioned with its id as target")
-    for n in exp.get("needs") or ():
-        if n not in catalog.needs:
-            out.append(f"unknown need {n!r}")
     return out
 
 
