@@ -63,6 +63,7 @@ TIERS: dict[str, str] = {
     "service/test_state_files.py": "e2e",
     "service/test_store_bounds.py": "e2e",
     "systemd": "e2e",  # systemd-analyze, networkd, the unit's processes
+    "test_holdout_implicit.py": "unit",
     "test_layering.py": "unit",
     "test_quickstart.py": "e2e",  # `make run`
     "test_say.py": "e2e",  # `n7web say` against a uvicorn subprocess
