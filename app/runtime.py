@@ -30,7 +30,7 @@ from .ports import AssistantPort, SimulatorPort
 from .settings import Settings
 from .store import AsyncStore, Store
 from .tokens import TokenRegistry
-from .turn import BusRuns, TurnRegistry, restart_reply
+from .turn import BusRuns, QuestionRegistry, TurnRegistry, restart_reply
 
 log = logging.getLogger("n7web")
 
@@ -59,6 +59,8 @@ class Runtime:
     simulator: SimulatorPort | None = None
     assistant: AssistantPort | None = None
     turns: TurnRegistry = field(default_factory=TurnRegistry)
+    questions: QuestionRegistry = field(default_factory=QuestionRegistry)
+    """The open question of each session (DESIGN section 4a), in memory."""
     """The turns in flight (one per session) and their ledgers."""
     jobs: Any = None
     """Timed commands (:class:`app.jobs.service.Jobs`): started and stopped in the lifespan."""
@@ -211,6 +213,7 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         callback_token=secrets.token_urlsafe(32),
         simulator=simulator,
     )
+    rt.questions.timeout_s = settings.question_timeout_s
     rt.jobs = _jobs(rt)
     if not settings.no_assistant:
         try:

@@ -120,6 +120,9 @@ class Settings(BaseSettings):
     no_assistant: bool = Field(False, description="local-only: never start the model")
     max_loaded_threads: int = Field(16, ge=1, le=64, description="Codex threads kept loaded (about 1 MiB each)")
     turn_deadline_s: float = Field(60.0, gt=0, lt=MAX_TOKEN_TTL_S, description="a model turn's deadline, seconds")
+    question_timeout_s: float = Field(
+        15.0, gt=0, le=300, description="how long a question the assistant asked waits for its answer, seconds"
+    )
     token_ttl_s: float = Field(120.0, gt=0, le=MAX_TOKEN_TTL_S, description="request token lifetime, seconds")
     vehicle_tool_timeout_s: float = Field(
         45.0,

@@ -42,6 +42,8 @@ class Reason(str, Enum):
     NOTHING_TO_DO = "nothing_to_do"
     CONFLICTING_ACTIONS = "conflicting_actions"
     SEND_FAILED = "send_failed"
+    NEEDS_CONFIRMATION = "needs_confirmation"
+    """A model action on a control the person never mentioned: asked, not sent (DESIGN section 4a)."""
 
 
 def _templates() -> dict[tuple[Reason, str | None], tuple[str, str]]:

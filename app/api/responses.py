@@ -45,16 +45,34 @@ class ActionResult(_Out):
     members: list[MemberResult]
 
 
+class QuestionOption(_Out):
+    id: str
+    label: str
+    actions: list[dict[str, Any]]
+
+
+class Question(_Out):
+    """What a turn asks instead of guessing (DESIGN section 4a); answer it with ``answer``."""
+
+    id: str
+    kind: Literal["clarify", "confirm"]
+    text: str
+    seat: str | None
+    options: list[QuestionOption]
+    expires_at: str
+
+
 class Reply(_Out):
     session_id: str
     turn_id: str
     client_message_id: str | None
     language: str
     handled_by: Literal["local", "codex"]
-    status: Literal["applied", "partially_applied", "rejected", "no_action"]
+    status: Literal["applied", "partially_applied", "rejected", "no_action", "asked"]
     reply_text: str
     actions: list[ActionResult]
     assistant_error: ErrorBody | None
+    question: Question | None = None
 
 
 class SessionCreated(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, model_validator
 
 ParamValue = StrictBool | StrictInt | StrictFloat | StrictStr
 MAX_PLAN_ACTIONS = 16
@@ -36,12 +36,28 @@ class CapabilitiesIn(_Body):
 Seat = Literal["driver", "passenger", "rear_left", "rear_right", "outside"]
 
 
+class AnswerIn(_Body):
+    """A console tap answering the session's open question (DESIGN section 4a)."""
+
+    question_id: StrictStr = Field(min_length=1, max_length=64)
+    option: StrictStr = Field(min_length=1, max_length=32)
+    """An option's id, or ``no`` to decline."""
+
+
 class MessageIn(_Body):
-    text: StrictStr = Field(min_length=1, max_length=4000)
+    text: StrictStr = Field("", max_length=4000)
+    """1-4000 characters; may be empty when ``answer`` is given."""
     source: Literal["console", "voice"] = "console"
     seat: Seat | None = None
     """Who is speaking (DESIGN section 3a), from a voice front end that knows it."""
     client_message_id: StrictStr | None = Field(None, min_length=1, max_length=128)
+    answer: AnswerIn | None = None
+
+    @model_validator(mode="after")
+    def _said_something(self) -> MessageIn:
+        if not self.text and self.answer is None:
+            raise ValueError("text must not be empty unless answer is given")
+        return self
 
 
 class SimVehicleIn(_Body):

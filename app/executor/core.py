@@ -88,6 +88,10 @@ class Request:
     on_result: Callable[[dict[str, Any]], None] | None = None
     guard: Callable[[], None] | None = None
     """Called under the ledger lock before deciding; raises to abort (token revoked)."""
+    confirmed: bool = False
+    """The direct actions answer a question the service asked (DESIGN section 4a)."""
+    confirmation: dict[str, Any] | None = None
+    """That question and its answer, kept in the audit beside each action with ``confirmed: true``."""
 
 
 @dataclass
@@ -149,11 +153,12 @@ class Executor:
             skip_parser_keys=frozenset(req.ledger.decided) if req.skip_consumed_parser else frozenset(),
             execution_mode=self.execution_mode,
             armed=self.armed,
+            confirmed=req.confirmed,
         )
 
     # -- step 10: record, re-gate, encode, send, confirm -------------------------
     def _send(self, req: Request, items: list[ActionDecision], shown: StateSnapshot | None = None) -> None:
-        planned = [i.to_json() for i in items]
+        planned = _audited(req, [i.to_json() for i in items])
         record = self.store.record_decision(req.session_id, req.turn_id, req.utterance, req.handled_by, planned)
         try:
             self._regate(req, items)
@@ -166,7 +171,7 @@ class Executor:
                 if req.on_result is not None:
                     req.on_result(item.to_json())
         finally:
-            self.store.record_outcome(record, [i.to_json(with_frames=True) for i in items])
+            self.store.record_outcome(record, _audited(req, [i.to_json(with_frames=True) for i in items]))
 
     def _regate(self, req: Request, items: list[ActionDecision]) -> None:
         """The gates again, on the live state, just before anything is encoded."""
@@ -329,6 +334,13 @@ class Executor:
             what = (join_list([n[0] for n in names], "en"), join_list([n[1] for n in names], "zh"))
             parts.append(group[0][1].naming(what).message(lang))
         return join_sentences(parts, lang)
+
+
+def _audited(req: Request, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An answered question's actions as the audit keeps them: ``confirmed: true``, the question, the answer."""
+    if req.confirmation is None:
+        return actions
+    return [{**a, "confirmed": True, **req.confirmation} for a in actions]
 
 
 __all__ = ["Executor", "Ledger", "Outcome", "Request"]

@@ -54,10 +54,26 @@ def _spoken(ctx: TurnContext, text: str) -> str:
     return speakable(text, ctx.language) if ctx.given.voice else text
 
 
-def _without_holds(parse: Any) -> Any:
-    """The parse with only what the person forbade: the timed clauses themselves may be listed as held."""
-    negated = tuple(m for m in getattr(parse, "negated", ()) if m.said == "negated")
-    return dataclasses.replace(parse, negated=negated)
+def _without_holds(catalog: Any, parse: Any) -> Any:
+    """The parse without the holds of its own timed clauses (the parser lists a timed command as ``held``
+    so that nothing acts on it now); every other hold and every negation stays."""
+    timed = {
+        catalog.control(a["capability"])
+        for entry in getattr(parse, "schedule", ()) or ()
+        for a in (entry.get("actions") or [] if isinstance(entry, dict) else [])
+        if isinstance(a, dict) and a.get("capability") in catalog.capabilities
+    }
+
+    def keep(m: Any) -> bool:
+        return not (
+            m.said == "held" and m.capability in catalog.capabilities and catalog.control(m.capability) in timed
+        )
+
+    return dataclasses.replace(
+        parse,
+        negated=tuple(m for m in parse.negated if keep(m)),
+        mentions=tuple(m for m in parse.mentions if keep(m)),
+    )
 
 
 async def schedule_stage(ctx: TurnContext) -> Scheduled | None:
@@ -69,7 +85,7 @@ async def schedule_stage(ctx: TurnContext) -> Scheduled | None:
     settings = getattr(rt, "settings", None)
     entries = plan.plan(
         rt.catalog,
-        _without_holds(ctx.parse),
+        _without_holds(rt.catalog, ctx.parse),
         ctx.given.seat,
         StateSnapshot.of(rt.state),
         now,
@@ -143,7 +159,7 @@ async def _act_now(ctx: TurnContext, out: Scheduled, texts: list[str], entry: pl
         ledger=Ledger(),
         language=ctx.language,
         voice=ctx.given.voice,
-        parse=_without_holds(ctx.parse),
+        parse=_without_holds(rt.catalog, ctx.parse),
         session_id=ctx.turn.session_id,
         turn_id=ctx.turn.turn_id,
         utterance=ctx.given.text,

@@ -4,6 +4,7 @@ from .callback import execute_call, interrupt
 from .events import TERMINAL_EVENTS, HandledBy, StreamEvent, TurnError, TurnEvent
 from .execution import BusRuns, make_request
 from .pipeline import TurnPipeline
+from .questions import NO, QuestionRegistry
 from .registry import ActiveTurn, TurnRegistry
 from .restart import restart_reply
 from .stages import TurnInput
@@ -12,6 +13,8 @@ __all__ = [
     "ActiveTurn",
     "BusRuns",
     "HandledBy",
+    "NO",
+    "QuestionRegistry",
     "StreamEvent",
     "TERMINAL_EVENTS",
     "TurnError",

@@ -13,6 +13,8 @@ class TurnEvent(StrEnum):
     STARTED = "turn.started"
     DELTA = "assistant.delta"
     ACTION_RESULT = "action.result"
+    QUESTION = "turn.question"
+    """The Question a turn ends on, just before ``turn.completed`` (DESIGN section 4a)."""
     COMPLETED = "turn.completed"
     ERROR = "error"
 

@@ -1,13 +1,18 @@
 """One utterance, start to end (DESIGN section 2), in the shape of Home
 Assistant's assist pipeline: stages in order, each a typed result.
 
-    PARSE -> FOLLOW-UP (me too / more / undo against the last acting turn)
+    PARSE -> ANSWER (the session's open question, if this is its answer: DESIGN section 4a)
+          -> FOLLOW-UP (me too / more / undo against the last acting turn)
           -> QUERY (state questions, answered from confirmed state)
           -> LOCAL (complete parse)
           |  MODEL (assistant up) -> answered    -> LEFTOVERS -> REPLY
           |                       -> interrupted ------------> REPLY
           |                       -> failed early -> OFFLINE -> REPLY
           |  OFFLINE (no assistant) ------------------------> REPLY
+
+A turn may end on one question instead of a guess (ASK, :mod:`.asking`): a
+clarify of the parser (asked locally, the model never called when nothing
+else needs it), or a confirm of model actions on controls never mentioned.
 
 This module is the only place that chooses the next stage.
 """
@@ -21,6 +26,7 @@ from typing import Any
 # the module, not its names: app.jobs.turn reads this package's stages (an import cycle)
 from app.jobs import turn as job_stages
 
+from .asking import answer_stage, ask, ask_after_model, clarify_question, needs_model
 from .events import HandledBy, TurnEvent
 from .followup import before_values, follow_up_stage
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
@@ -75,6 +81,8 @@ class TurnPipeline:
             controls_before = rt.state.controls()
             handled = await self._handle(ctx)
             reply = reply_stage(ctx, handled)
+            if reply.get("question") is not None:
+                emit(TurnEvent.QUESTION, reply["question"])
             await rt.db.finish_turn(turn.turn_id, reply, before_values(reply, controls_before, rt.catalog))
             emit(TurnEvent.COMPLETED, reply)
             return reply
@@ -83,6 +91,9 @@ class TurnPipeline:
             rt.turns.end(turn)
 
     async def _handle(self, ctx: TurnContext) -> Handled:
+        answered = await answer_stage(ctx)  # read first, before any other stage (DESIGN section 4a)
+        if answered is not None:
+            return answered
         cancelled = await job_stages.cancel_stage(ctx)  # "cancel the timer": before the parse acts
         if cancelled is not None:
             return cancelled
@@ -101,19 +112,23 @@ class TurnPipeline:
         return job_stages.with_schedule(ctx, handled, scheduled)
 
     async def _act(self, ctx: TurnContext, answers: str) -> Handled:
+        if ctx.parse.clarify is not None and not needs_model(ctx.parse):
+            # a clarify is asked locally; what was said plainly beside it runs (docs/http.md)
+            handled = await local_stage(ctx) if ctx.parse.actions else Handled(HandledBy.LOCAL)
+            return ask(ctx, handled, clarify_question(ctx))
         if ctx.parse.complete:
             return await local_stage(ctx)
         if not assistant_up(ctx):
-            return await offline_stage(ctx, None)
+            return ask(ctx, await offline_stage(ctx, None), clarify_question(ctx))
         if answers:  # said first: the model's words follow
             ctx.emit(TurnEvent.DELTA, {"text": answers})
         outcome = await model_stage(ctx)
         if isinstance(outcome, ModelFailedEarly):
-            handled = await offline_stage(ctx, outcome.error)
+            handled = ask(ctx, await offline_stage(ctx, outcome.error), clarify_question(ctx))
         elif isinstance(outcome, ModelInterrupted):
             handled = _interrupted(ctx, outcome)
         else:
-            handled = _answered(ctx, outcome, await leftovers_stage(ctx, outcome.executed))
+            handled = ask_after_model(ctx, _answered(ctx, outcome, await leftovers_stage(ctx, outcome.executed)))
         handled.prefix_sent = bool(answers)
         return handled
 

@@ -15,6 +15,7 @@ from vehicle.catalog import Catalog
 from vehicle.parser import ParseResult
 
 from .execution import BusRuns
+from .questions import QuestionRegistry
 from .registry import TurnRegistry
 
 
@@ -77,3 +78,5 @@ class TurnServices(Protocol):
     def assistant(self) -> AssistantPort | None: ...
     @property
     def turn_deadline_s(self) -> float: ...
+    @property
+    def questions(self) -> QuestionRegistry: ...

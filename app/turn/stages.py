@@ -29,6 +29,8 @@ class TurnInput:
     source: str = "console"
     client_message_id: str | None = None
     seat: str | None = None
+    answer: dict[str, str] | None = None
+    """A console tap answering the session's open question: ``{"question_id", "option"}`` (DESIGN section 4a)."""
 
     @property
     def voice(self) -> bool:
@@ -45,9 +47,13 @@ class TurnContext:
     emit: Emit
     on_result: Callable[[dict[str, Any]], None]
     parse: Any = None
+    lang: str | None = None
+    """The reply's language when the words do not tell it (a tap answering a question: the question's)."""
 
     @property
     def language(self) -> str:
+        if self.lang is not None:
+            return self.lang
         return self.parse.language if self.parse is not None else "en"
 
     def request(self, *, handled_by: HandledBy, ledger: Ledger | None = None, **kw: Any) -> Any:
@@ -74,6 +80,8 @@ class Handled:
     actions: list[dict[str, Any]] = field(default_factory=list)
     reply_text: str = ""
     assistant_error: dict[str, Any] | None = None
+    question: dict[str, Any] | None = None
+    """The question the turn ends on (DESIGN section 4a; opened in the session by the pipeline)."""
     streamed: bool = False
     """True when the text already went out as deltas (model turns)."""
     prefix: str = ""
@@ -198,12 +206,25 @@ def reply_stage(ctx: TurnContext, handled: Handled) -> dict[str, Any]:
         "client_message_id": ctx.given.client_message_id,
         "language": ctx.language,
         "handled_by": str(handled.handled_by),
-        "status": reply_status(handled.actions).value,
+        "status": asked_status(handled) or reply_status(handled.actions).value,
         "reply_text": text,
         "actions": handled.actions,
         "assistant_error": handled.assistant_error,
+        "question": handled.question,
         "jobs": handled.jobs,
     }
+
+
+def asked_status(handled: Handled) -> str | None:
+    """``asked`` when the turn ends on a question and nothing of it reached the car."""
+    if handled.question is None:
+        return None
+    moved = {ActionStatus.APPLIED, ActionStatus.UNCONFIRMED, ActionStatus.DRY_RUN}
+    if any(
+        a.get("status") in moved or any(m.get("status") in moved for m in a.get("members", ())) for a in handled.actions
+    ):
+        return None
+    return "asked"
 
 
 def threadsafe(emit: Emit, event: str) -> Callable[[dict[str, Any]], None]:

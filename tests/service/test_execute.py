@@ -143,12 +143,20 @@ def test_one_bad_action_does_not_hide_the_others(inproc, frames):
 
 
 def test_unbound_plan_is_refused(inproc, frames):
-    token, _ = mint(inproc, "what's the weather like?")
+    # the tailgate named, but only asked about: refused
+    token, _ = mint(inproc, "is the tailgate open?")
     n = frames()
     body = execute(
         inproc, {"request_token": token, "plan": {"actions": [act("tailgate.set", "cabin", open=True)]}}
     ).json()
     assert body["actions"][0]["reason"] == "not_bound_to_request" and frames() == n
+    # never named at all: held for the person's answer (DESIGN section 4a), nothing sent either
+    token, _ = mint(inproc, "what's the weather like?")
+    body = execute(
+        inproc, {"request_token": token, "plan": {"actions": [act("tailgate.set", "cabin", open=True)]}}
+    ).json()
+    assert body["actions"][0]["reason"] == "needs_confirmation" and frames() == n
+    assert body["status"] == "rejected"
 
 
 def test_negated_control_is_refused(inproc, frames):

@@ -10,7 +10,7 @@ import pytest
 
 from app.executor import Executor
 from app.tokens import TokenRegistry
-from app.turn import BusRuns, TurnInput, TurnPipeline, TurnRegistry
+from app.turn import BusRuns, QuestionRegistry, TurnInput, TurnPipeline, TurnRegistry
 from vehicle.actions import Mention, Query
 from vehicle.parser.result import ParseResult
 from vehicle.state import VehicleState
@@ -102,6 +102,7 @@ def _services(catalog, result: ParseResult):
         turns=TurnRegistry(),
         assistant=None,
         turn_deadline_s=60.0,
+        questions=QuestionRegistry(),
     )
 
 

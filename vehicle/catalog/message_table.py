@@ -54,7 +54,7 @@ REFUSAL_REASONS = (
     "unknown_capability unknown_target invalid_parameter out_of_range state_unknown not_fitted "
     "inactive_peripheral interlock_speed interlock_gear interlock_unknown execution_mode "
     "not_bound_to_request negated_by_user seat_not_permitted child_lock too_many_actions "
-    "nothing_to_do conflicting_actions send_failed"
+    "nothing_to_do conflicting_actions send_failed needs_confirmation"
 )
 
 SCHEMA: dict[str, Section] = {
@@ -92,6 +92,11 @@ SCHEMA: dict[str, Section] = {
     "queries": _s(
         "what state value",
         "sentence unknown on off open closed folded unfolded fully_open open_by celsius level brightness",
+    ),
+    "questions": _s(
+        "what value action options",
+        "confirm choose declined no_question yes no act_mode act_peripheral act_set act_raise_to act_lower_to "
+        "act_raise_by act_lower_by act_open act_close act_open_to act_on act_off act_fold act_unfold",
     ),
     "model": _s("", "rules", languages=("en",)),
     "console": _s(None, "brand", dotted=True),

@@ -18,7 +18,11 @@ A model action (C, T) is bound only when
        "I'm cold" from the driver never heats the passenger's seat (a member
        the seat may not operate at all is left to the seat gate).
 A question, statement or wish binds nothing. A model action on a negated or
-held control is ``negated_by_user`` whatever else binds it; a negation with
+held control is ``negated_by_user`` whatever else binds it; one on a control
+the text does not refer to at all (no mention of any kind, no need whose set
+holds it) is ``needs_confirmation``: decide() runs it through the seat and
+hardware gates and then holds it for the person's answer (DESIGN section 4a);
+anything else is ``not_bound_to_request``; a negation with
 no target covers every member of that control (fail closed). "The same
 control" and "members of a target" come from
 :meth:`vehicle.catalog.Catalog.physical_controls`, as in the merge.
@@ -69,7 +73,43 @@ def bind(catalog: Catalog, parse: ParseResult | None, action: Action, state: Any
         return Reason.NOT_BOUND_TO_REQUEST
     if _commanded(catalog, parse, action, state, seat) or _need_allows(catalog, parse, action, state, seat):
         return None
+    if not mentioned(catalog, parse, action.capability):
+        return Reason.NEEDS_CONFIRMATION  # never said at all: the person is asked (DESIGN section 4a)
     return Reason.NOT_BOUND_TO_REQUEST
+
+
+def _said_capabilities(catalog: Catalog, parse: ParseResult) -> set[str]:
+    """Every capability the text refers to in any way: a mention of any kind, a forbidden
+    or held one, a state question, a resolved, timed or asked-about action, a stated need's set."""
+    caps = {m.capability for m in getattr(parse, "mentions", ()) or ()}
+    caps |= {m.capability for m in getattr(parse, "negated", ()) or ()}
+    caps |= {q.capability for q in getattr(parse, "queries", ()) or ()}
+    caps |= {a.capability for a in getattr(parse, "actions", ()) or ()}
+    for entry in getattr(parse, "schedule", ()) or ():
+        caps |= {str(a.get("capability")) for a in entry.get("actions", ()) if isinstance(a, dict)}
+    clarify = getattr(parse, "clarify", None)
+    if isinstance(clarify, dict):
+        caps |= {str(o.get("capability")) for o in clarify.get("options", ()) if isinstance(o, dict)}
+        if isinstance(clarify.get("capability"), str):
+            caps.add(clarify["capability"])
+    for need_id in getattr(parse, "needs", ()) or ():
+        need = catalog.needs.get(need_id)
+        if need is not None:
+            caps |= {rule.capability for rule in need.allowed}
+    return {c for c in caps if isinstance(c, str)}
+
+
+def mentioned(catalog: Catalog, parse: ParseResult, capability: str) -> bool:
+    """Did the text refer to this capability's physical control at all (any member, any way)?
+
+    Only a control the text never touches can be asked about; one it named in
+    any way (another member, another direction, a question, a negation, a hold)
+    stays refused: a confirmation never overrides what was said.
+    """
+    if capability not in catalog.capabilities:
+        return True  # fail closed: nothing unknown is asked about
+    control = catalog.control(capability)
+    return any(c in catalog.capabilities and catalog.control(c) == control for c in _said_capabilities(catalog, parse))
 
 
 # -- (i) a commanded mention ---------------------------------------------------
@@ -226,4 +266,4 @@ def _need_allows(catalog: Catalog, parse: ParseResult, action: Action, state: An
     return False
 
 
-__all__ = ["bind", "forbidden", "goes", "is_negated", "negated_keys"]
+__all__ = ["bind", "forbidden", "goes", "is_negated", "mentioned", "negated_keys"]

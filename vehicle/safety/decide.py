@@ -8,8 +8,10 @@ encodes, sends and words around it.
 
 Steps, each its own module: validate (5) -> bind model actions (6) ->
 expand groups, modes and relative changes, and merge by physical control,
-the parser winning (7) -> seat and hardware gates (8) -> once per key and
-the 16-command budget (9).
+the parser winning (7) -> seat and hardware gates (8) -> a model action on
+a control never mentioned is held for the person's answer
+(``needs_confirmation``, DESIGN section 4a) -> once per key and the
+16-command budget (9).
 """
 
 from __future__ import annotations
@@ -55,10 +57,11 @@ def decide(
             if decided is not None:
                 first.append(decided)
     for raw, source in request.direct:
-        first.append(_one(catalog, parse, seat, state, raw, source, forbidden))
+        first.append(_one(catalog, parse, seat, state, raw, source, forbidden, answered=request.confirmed))
     model = [_one(catalog, parse, seat, state, raw, "model", forbidden) for raw in request.model_actions]
     actions = merge(catalog, first, model)
     actions = gate(GateContext(catalog, state, request.execution_mode, request.armed), seat, actions)
+    hold_for_answer(catalog, actions)
     once_per_key(actions, consumed)
     budget(actions, consumed)
     return Decision(tuple(actions))
@@ -72,17 +75,35 @@ def _one(
     raw: Any,
     source: str,
     forbidden: set[Key],
+    answered: bool = False,
 ) -> ActionDecision:
-    """Steps 5-7 (without the merge) for one action of one source."""
+    """Steps 5-7 (without the merge) for one action of one source.
+
+    ``answered``: a direct action the person chose by answering a question;
+    a ``model`` one is then bound by that answer (only a negation in the
+    answer's own words still refuses it).
+    """
     capability, target, parameters, vague = raw_fields(raw)
     checked = validate(catalog, capability, target, parameters, vague, seat, source)
     if isinstance(checked, Refusal):
         checked = _seat_first(catalog, seat, state, capability, target, source, checked)
         return refused(capability, target, parameters, source, checked, vague)
     what = control_name(catalog, checked.capability, checked.target)
-    if source == "model":
+    awaits = False
+    if source == "model" and answered:
+        if _touches(catalog, checked, forbidden):
+            return refused(
+                checked.capability,
+                checked.target,
+                checked.parameters,
+                source,
+                Refusal(Reason.NEGATED_BY_USER, what),
+                checked.vague,
+            )
+    elif source == "model":
         reason = bind(catalog, parse, checked, state, seat)
-        if reason is not None:
+        awaits = reason == Reason.NEEDS_CONFIRMATION
+        if reason is not None and not awaits:
             return refused(
                 checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague
             )
@@ -97,6 +118,7 @@ def _one(
             checked.vague,
         )
     decided = expand(catalog, state, checked, source)
+    decided.awaits_answer = awaits
     if source in ("parser", "catalog") and not decided.is_mode:
         # a comfort-plan step (or a parser member) on a forbidden control is dropped and says so
         for m in decided.members:
@@ -136,6 +158,25 @@ def _seat_first(
     if not members or any(seat_refusal(catalog, seat, capability, m, lock) is None for m in members):
         return refusal
     return seat_refusal(catalog, seat, capability, resolved, lock) or refusal
+
+
+def hold_for_answer(catalog: Catalog, actions: list[ActionDecision]) -> None:
+    """A model action the person never mentioned, once validation, binding's other
+    rules, seat rights and every gate passed: its members still pending are held
+    ``needs_confirmation`` (nothing is sent; the turn asks, DESIGN section 4a).
+    Members a gate refused keep that refusal: nothing is asked that would be refused."""
+    for action in actions:
+        if not action.awaits_answer:
+            continue
+        pending = action.pending_members()
+        if not pending:
+            continue
+        refusal = Refusal(Reason.NEEDS_CONFIRMATION, control_name(catalog, action.capability, action.target))
+        if len(pending) == len(action.members):
+            action.refuse(refusal)
+            continue
+        for m in pending:
+            m.refuse(Refusal(Reason.NEEDS_CONFIRMATION, control_name(catalog, action.capability, m.target)))
 
 
 def _touches(catalog: Catalog, action: Action, forbidden: set[Key]) -> bool:

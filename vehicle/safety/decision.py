@@ -103,6 +103,9 @@ class ActionDecision:
     """The action's status once decided (rejected) or finished (:meth:`aggregate`)."""
     message: str = ""
     """The words for it, set by the executor."""
+    awaits_answer: bool = False
+    """A model action on a control the person never mentioned: it goes through every
+    gate, and what passes is held ``needs_confirmation`` for their answer (DESIGN section 4a)."""
 
     @property
     def rejected(self) -> bool:
@@ -229,6 +232,9 @@ class DecisionRequest:
     them is never decided again (turn-end leftovers)."""
     execution_mode: str = "simulation"
     armed: bool = False
+    confirmed: bool = False
+    """The direct actions are the person's answer to a question (DESIGN section 4a): a
+    ``model`` one among them is bound by that answer, not by the utterance."""
 
 
 @dataclass(frozen=True)

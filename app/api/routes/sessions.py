@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 
 from app.errors import ApiError, TurnInProgress
-from app.turn import TERMINAL_EVENTS, TurnError, TurnEvent, TurnInput, TurnPipeline, interrupt
+from app.turn import NO, TERMINAL_EVENTS, TurnError, TurnEvent, TurnInput, TurnPipeline, interrupt
 
 from ..deps import DbDep, RuntimeDep, SessionDep
 from ..responses import History, Interrupted, Reply, SessionCreated, ok
@@ -92,6 +92,15 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     A client that disconnects does not cancel the turn. A second message
     while a turn runs in the session is 409 `turn_in_progress`; an unknown
     session is 404 `unknown_session`.
+
+    A turn that cannot act with certainty ends on a question (`status:
+    "asked"`, the Reply's `question`, the event `turn.question` before
+    `turn.completed`); nothing moves until the same seat answers, in words or
+    with `answer: {"question_id", "option"}` (a console tap; `text` may then
+    be empty; `option` is an option's id or `no`). A question that is not
+    open in this session for this seat (never asked, expired, answered) is
+    404 `unknown_question`; an option it does not have is 422
+    `unknown_option`. Nothing moves for either.
     """
     db, pipeline = rt.db, TurnPipeline(rt)
     if body.client_message_id is not None:
@@ -104,6 +113,8 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
             if recorded["reply"] is None:
                 raise ApiError(409, "turn_in_progress", "a turn is already in progress for this message")
             return _replayed(recorded["reply"], request)
+    if body.answer is not None:
+        _check_answer(rt, session_id, body.seat, body.answer.question_id, body.answer.option)
     try:
         turn = pipeline.begin(session_id)
     except TurnInProgress as exc:
@@ -114,7 +125,8 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     def emit(event: str, data: dict[str, Any]) -> None:
         queue.put_nowait((str(event), data))
 
-    given = TurnInput(body.text, body.source, body.client_message_id, body.seat)
+    answer = body.answer.model_dump() if body.answer is not None else None
+    given = TurnInput(body.text, body.source, body.client_message_id, body.seat, answer)
 
     async def guarded() -> dict[str, Any] | None:
         try:  # a JSON Reply has no listener for the turn's events
@@ -140,6 +152,19 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
                 return
 
     return EventSourceResponse(stream(), ping=15)
+
+
+def _check_answer(rt: Any, session_id: str, seat: str | None, question_id: str, option: str) -> None:
+    """A tap answers only the session's open question, from the seat it was asked of, with one of its options."""
+    question = rt.questions.open(session_id)
+    if question is None or question.id != question_id or question.seat != seat:
+        raise ApiError(
+            404,
+            "unknown_question",
+            "no open question with this id in this session for this seat (it may have expired or been answered)",
+        )
+    if option != NO and question.option(option) is None:
+        raise ApiError(422, "unknown_option", "the question has no such option")
 
 
 def _replayed(reply: dict[str, Any], request: Request) -> Any:
