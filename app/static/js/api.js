@@ -11,7 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-const EVENT_NAMES = ["state.snapshot", "state.changed", "vehicle.changed", "status.changed"];
+const EVENT_NAMES = ["state.snapshot", "state.changed", "vehicle.changed", "status.changed",
+  "job.scheduled", "job.fired", "job.cancelled", "job.missed"];
 
 async function errorFrom(res) {
   let code = null;
@@ -78,6 +79,8 @@ export function createHttpApi() {
     },
     postAction: (action) => callJson("POST", "/api/v1/actions", { body: action }),
     putSimVehicle: (vehicle) => callJson("PUT", "/api/v1/sim/vehicle", { body: vehicle }),
+    getJobs: () => callJson("GET", "/api/v1/jobs"),
+    cancelJob: (id) => callJson("DELETE", `/api/v1/jobs/${encodeURIComponent(id)}`),
 
     /**
      * One turn. `onEvent(name, data)` gets turn.started, assistant.delta,

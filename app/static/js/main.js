@@ -8,6 +8,7 @@ import { createChat } from "./chat.js";
 import { cachedCatalog, setCatalog } from "./catalog.js";
 import { bindText, setMessages, t } from "./i18n.js";
 import { moving } from "./gates.js";
+import { apply as applyJob, reload as reloadJobs } from "./jobs.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 
@@ -59,6 +60,7 @@ async function start() {
       // Back after an outage: the status may have changed while we were away.
       if (value === "open" && store.state.everOpen && store.state.events !== "open") {
         api.getStatus().then(onStatus, () => {});
+        reloadJobs();
       }
       store.setConnection(value);
     },
@@ -66,6 +68,8 @@ async function start() {
     "state.changed": (change) => store.applyChange(change),
     "vehicle.changed": (vehicle) => store.applyVehicle(vehicle),
     "status.changed": (status) => onStatus(status),
+    ...Object.fromEntries(["job.scheduled", "job.fired", "job.cancelled", "job.missed"]
+      .map((name) => [name, (job) => applyJob(name, job)])),
   });
 
   // The event stream ends at once when the service stops; a hung service (or a

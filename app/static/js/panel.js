@@ -9,8 +9,9 @@ import { bindText, onWords, pick, t } from "./i18n.js";
 import { liveness } from "./store.js";
 import { createControls } from "./controls.js";
 import { createSim } from "./sim.js";
+import { jobsPage } from "./jobs.js";
 
-const TABS = ["climate", "seats", "openings", "lights", "modes", "sim"];
+const TABS = ["climate", "seats", "openings", "lights", "modes", "timers", "sim"];
 
 function tabOf(id, cap) {
   if (cap.target_type === "mode" || cap.target_type === "peripheral") return "modes";
@@ -147,7 +148,8 @@ export function createPanel(root, { store, api }) {
       h("div.press-grid", {}, ...peripherals().map((p) =>
         c.press("peripheral.trigger", p.id, () => pick(p.label, p.id), { inactive: !p.active }))));
 
-    body.replaceChildren(climate, seats, openingsPage, lights, modesPage, page("sim", "sim", sim.element));
+    body.replaceChildren(climate, seats, openingsPage, lights, modesPage, page("timers", "timers", jobsPage(api)),
+      page("sim", "sim", sim.element));
     controls = c;
   }
 
