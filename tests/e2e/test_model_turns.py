@@ -156,7 +156,9 @@ def test_saved_mode_without_a_plan_is_applied_once(svc, client, provider, frames
 @pytest.mark.parametrize(
     "utterance,proposal,reason",
     [
-        ("what's the weather like today?", act("tailgate.set", "cabin", open=True), "not_bound_to_request"),
+        # named, only asked about: refused (a control never named at all is asked about instead,
+        # DESIGN section 4a: tests/e2e/test_confirm_questions.py)
+        ("why is the trunk open", act("tailgate.set", "cabin", open=True), "not_bound_to_request"),
         (
             "don't open the sunroof, what's the weather",
             act("sunroof.set_position", "cabin", open_percent=100),
