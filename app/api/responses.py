@@ -41,7 +41,7 @@ class ActionResult(_Out):
     status: Literal["applied", "unconfirmed", "rejected", "failed", "already_applied", "dry_run"]
     reason: str | None
     message: str
-    source: Literal["parser", "model", "both", "catalog", "console"]
+    source: Literal["parser", "model", "both", "catalog", "console", "schedule"]
     members: list[MemberResult]
 
 
@@ -73,6 +73,8 @@ class Reply(_Out):
     actions: list[ActionResult]
     assistant_error: ErrorBody | None
     question: Question | None = None
+    jobs: list[dict[str, Any]] = []
+    """The timed commands this turn set or cancelled (Jobs, as ``GET /api/v1/jobs`` lists them)."""
 
 
 class SessionCreated(BaseModel):
