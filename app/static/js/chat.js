@@ -5,6 +5,7 @@ import { h, randomId } from "./dom.js";
 import { ApiError } from "./api.js";
 import { renderChip } from "./chips.js";
 import { bindText, setLanguage, t } from "./i18n.js";
+import { createQuestion } from "./question.js";
 
 const SESSION_KEY = "n7web.console.session_id";
 const SUGGESTIONS = ["chat.suggestion.1", "chat.suggestion.2", "chat.suggestion.3"];
@@ -46,7 +47,7 @@ export function historyToMessages(body) {
       out.push({ role: "assistant", text: reply.reply_text ?? "", actions: reply.actions ?? [],
         turnId: reply.turn_id ?? item.turn_id, clientMessageId: reply.client_message_id ?? item.client_message_id,
         handledBy: reply.handled_by, assistantError: reply.assistant_error, status: reply.status,
-        language: reply.language });
+        language: reply.language, question: reply.question ?? null });
     } else if (item.error && typeof item.error === "object") {
       out.push({ role: "error", text: item.error.message || item.error.code || t("chat.turn_failed") });
     }
@@ -61,6 +62,16 @@ export function createChat({ api, elements }) {
   let sessionId = api.demo ? "demo-session" : storedSession();
   let busy = false;
   let current = null; // {sessionId, turnId} of the running turn
+  // The question a turn ended on (DESIGN 4a): a tap answers it as a turn of its own.
+  const question = createQuestion({
+    before: form,
+    answer: (asked, option, label) => {
+      if (busy) return;
+      const clientMessageId = randomId();
+      const userMsg = messageEl("user", { text: label, clientMessageId });
+      runTurn("", clientMessageId, userMsg, { answer: { question_id: asked.id, option } });
+    },
+  });
 
   // ---- rendering ------------------------------------------------------------------
   function nearBottom() {
@@ -144,6 +155,9 @@ export function createChat({ api, elements }) {
         });
       }
     }
+    const last = messages[messages.length - 1];
+    if (last?.role === "assistant" && last.question) question.show(last.question); // expired ones stay hidden
+    else question.clear();
     refreshSuggestions();
     scrollDown(true);
   }
@@ -216,8 +230,9 @@ export function createChat({ api, elements }) {
   }
 
   // ---- a turn ------------------------------------------------------------------------
-  async function runTurn(text, clientMessageId, userMsg, { retried = false } = {}) {
+  async function runTurn(text, clientMessageId, userMsg, { retried = false, answer = null } = {}) {
     setBusy(true);
+    question.clear(); // any new message is read against the open question first, then it is gone
     const assistant = messageEl("assistant", { clientMessageId, streaming: true });
     assistant.li.classList.add("pending");
     scrollDown(true);
@@ -225,7 +240,8 @@ export function createChat({ api, elements }) {
     try {
       if (!sessionId) await newSession();
       current = { sessionId, turnId: null };
-      await api.sendMessage(sessionId, { text, source: "console", client_message_id: clientMessageId }, (name, data) => {
+      const body = { text, source: "console", client_message_id: clientMessageId, ...(answer ? { answer } : {}) };
+      await api.sendMessage(sessionId, body, (name, data) => {
         switch (name) {
           case "turn.started":
             current.turnId = data?.turn_id ?? null;
@@ -241,6 +257,9 @@ export function createChat({ api, elements }) {
           case "action.result":
             assistant.li.classList.remove("pending");
             addChip(assistant, data);
+            break;
+          case "turn.question":
+            question.show(data);
             break;
           case "turn.completed":
             terminal = true;
@@ -272,7 +291,7 @@ export function createChat({ api, elements }) {
         sessionId = null;
         storeSession(null, api.demo);
         setBusy(false);
-        return await runTurn(text, clientMessageId, userMsg, { retried: true });
+        return await runTurn(text, clientMessageId, userMsg, { retried: true, answer });
       }
       if (err instanceof ApiError && err.code === "turn_in_progress") {
         errorMessage(t("chat.turn_in_progress"));
