@@ -28,18 +28,25 @@ class Events:
         self._ready = threading.Event()
         self._changed = threading.Condition()
         self._client = service.client(timeout=60)
+        self._response: Any = None
+        self._stopped = False
         self._thread = threading.Thread(target=self._listen, daemon=True)
         self._thread.start()
         assert self._ready.wait(5)
 
     def _listen(self) -> None:
-        with self._client.stream("GET", "/api/v1/events") as r:
-            for name, data in iter_events(r):
-                self._ready.set()
-                if name.startswith("job."):
-                    with self._changed:
-                        self.seen.append((name, data))
-                        self._changed.notify_all()
+        try:
+            with self._client.stream("GET", "/api/v1/events") as r:
+                self._response = r
+                for name, data in iter_events(r):
+                    self._ready.set()
+                    if name.startswith("job."):
+                        with self._changed:
+                            self.seen.append((name, data))
+                            self._changed.notify_all()
+        except Exception:
+            if not self._stopped:
+                raise  # the stream broke while the test still read it
 
     def wait(self, name: str, ids: set[str], timeout: float = 15.0) -> dict[str, dict[str, Any]]:
         deadline = time.monotonic() + timeout
@@ -51,6 +58,11 @@ class Events:
                 self._changed.wait(0.2)
 
     def close(self) -> None:
+        """End the stream (the service drops the subscription: the bound of 32 streams is shared)."""
+        self._stopped = True
+        if self._response is not None:
+            self._response.close()
+        self._thread.join(5)
         self._client.close()
 
 
@@ -58,11 +70,16 @@ class Events:
 def car(service):
     with service.client() as c:
         _cancel_all(c)
+        streams = service.runtime.hub.subscribers
         events = Events(service)
         try:
             yield c, events
         finally:
             events.close()
+            deadline = time.monotonic() + 5
+            while service.runtime.hub.subscribers > streams and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert service.runtime.hub.subscribers == streams  # the stream really ended
             _cancel_all(c)
             assert (
                 c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
