@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from vehicle.can.dbc import load_vehicle_dbc
 from vehicle.can.link import CanLink, LinkConfig
 from vehicle.catalog import Catalog, load_catalog
@@ -31,6 +33,7 @@ from .settings import Settings
 from .store import AsyncStore, Store
 from .tokens import TokenRegistry
 from .turn import BusRuns, QuestionRegistry, TurnRegistry, restart_reply
+from .turn.answers import answer_words
 
 log = logging.getLogger("n7web")
 
@@ -161,6 +164,10 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         dbc = load_vehicle_dbc(settings.catalog, catalog)
         parser = Parser(catalog, settings.catalog)
     except CatalogError as exc:
+        raise StartupError(f"invalid catalog: {exc}") from None
+    try:
+        answer_words()  # the words that answer a question: a broken table refuses the start, not a turn
+    except (OSError, ValueError, yaml.YAMLError) as exc:
         raise StartupError(f"invalid catalog: {exc}") from None
     _open_state_dir(settings)
     hub = EventHub()

@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.store import iso
@@ -56,7 +56,6 @@ class Question:
     turn_id: str | None = None
     missing: str | None = None
     """A clarify's ``missing`` (control, target, amount, consent); None for a confirm."""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def yes_no(self) -> bool:

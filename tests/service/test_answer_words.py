@@ -179,3 +179,20 @@ def test_the_words_table_is_one_meaning_per_word():
     assert table["yes"] == ("yes", None) and table["算了"] == ("no", None)
     assert table["second one"] == ("ordinal", 2) and table["第一个"] == ("ordinal", 1)
     assert table["都要"] == ("both", None) and table["please"] == ("fillers", None)
+
+
+@pytest.mark.parametrize(
+    "doc,problem",
+    [
+        ('en: {"yes": ["ok"], "no": ["ok"]}', "already a yes word"),
+        ("en: {maybe: [perhaps]}", "unknown word class"),
+        ('en: {ordinals: {0: ["zeroth"]}}', "a place"),
+        ('en: {"yes": [""]}', "non-empty string"),
+        ("- just a list", "must map languages"),
+    ],
+)
+def test_a_malformed_words_table_is_refused_by_name(tmp_path, doc, problem):
+    path = tmp_path / "answers.yaml"
+    path.write_text(doc, encoding="utf-8")
+    with pytest.raises(ValueError, match=problem):
+        answer_words(str(path))
