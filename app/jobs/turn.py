@@ -132,6 +132,9 @@ async def schedule_stage(ctx: TurnContext) -> Scheduled | None:
             if job.for_s is not None:
                 texts.append(wording.say("then_back", lang, delay=wording.duration(job.for_s, lang)))
     out.text = _spoken(ctx, sentences(texts, lang))
+    # the timed clauses are answered here: the stages after this one (an offline
+    # reply's "left alone") must not read their holds as controls left unchanged
+    ctx.parse = _without_holds(rt.catalog, ctx.parse)
     return out
 
 

@@ -2,8 +2,9 @@
 
 A timed command said in the chat appears in the tab with its local due
 time and a cancel button at least 76 px square; a tap on it cancels the job
-(DELETE /api/v1/jobs/{id}); a job that fires leaves the list and is shown
-as done, all from the event stream (the list is never polled).
+(DELETE /api/v1/jobs/{id}); while the car moves the list gives way to a
+voice hint; a job that fires leaves the list and is shown as done, all
+from the event stream (the list is never polled).
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ def test_timers_tab_lists_cancels_and_shows_a_fired_job(playwright_driver, servi
             (job,) = c.get("/api/v1/jobs").json()["jobs"]
             assert job["status"] == "cancelled"
         assert [p for m, p, _ in console.net.entries if m == "DELETE"] == [f"/api/v1/jobs/{job['id']}"]
+
+        # while the car moves the list gives way to a voice hint; it comes back when parked
+        with httpx.Client(base_url=service.base, timeout=10, trust_env=False) as c:
+            assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 40, "gear": "D"}).status_code == 200
+            page.wait_for_selector('[data-testid="jobs"][data-locked="true"]', timeout=5000)
+            assert console.tid("jobs-locked").is_visible() and not console.tid("job-last").is_visible()
+            assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P"}).status_code == 200
+            page.wait_for_selector('[data-testid="jobs"][data-locked="false"]', timeout=5000)
+        assert console.tid("job-last").is_visible() and not console.tid("jobs-locked").is_visible()
 
         console.send("五秒后打开主驾车窗")
         row.first.wait_for(timeout=5000)

@@ -205,3 +205,10 @@ def test_at_most_16_pending_jobs_then_too_many_jobs(car):
     zh = say(c, "十分钟后打开座椅加热", "driver")
     assert zh["actions"][0]["reason"] == "too_many_jobs" and "16个定时" in zh["reply_text"]
     assert len([j for j in c.get("/api/v1/jobs").json()["jobs"] if j["status"] == "pending"]) == 16
+
+
+def test_a_timed_command_beside_chat_is_set_and_not_called_left_alone(car):
+    c, _ = car
+    reply = say(c, "turn on the seat heating in 10 minutes and tell me a joke", "driver")
+    assert len(reply["jobs"]) == 1 and reply["handled_by"] == "local"
+    assert "leaving" not in reply["reply_text"] and "will be set to level 2 in 10 minutes" in reply["reply_text"]

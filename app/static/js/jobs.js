@@ -5,9 +5,10 @@
 // kept from its job.scheduled / job.fired / job.cancelled / job.missed events
 // (never polled). Words from the message table (console section, jobs.*).
 //
-// data-testid: jobs (the page body), job (one pending row: data-id, data-kind,
-// data-due), job-cancel (its button), jobs-empty, job-last (data-id,
-// data-status = fired|refused|missed|cancelled).
+// data-testid: jobs (the page body; data-locked while the car moves), job (one
+// pending row: data-id, data-kind, data-due), job-cancel (its button), jobs-empty,
+// jobs-locked (the voice hint), job-last (data-id, data-status =
+// fired|refused|missed|cancelled).
 import { h } from "./dom.js";
 import { bindText, onWords, t } from "./i18n.js";
 
@@ -18,6 +19,8 @@ let list = null;
 let lastEl = null;
 let empty = null;
 let api = null;
+let locked = false;
+let hint = null;
 
 function clock(iso) {
   const d = new Date(iso);
@@ -45,6 +48,15 @@ function row(job) {
 
 function render() {
   if (!element) return;
+  // while the car moves the list is not for reading (DESIGN 6a): a voice hint instead
+  element.dataset.locked = String(locked);
+  hint.hidden = !locked;
+  list.hidden = locked;
+  if (locked) {
+    empty.hidden = true;
+    lastEl.hidden = true;
+    return;
+  }
   const jobs = [...pending.values()].sort((a, b) => a.due_at.localeCompare(b.due_at));
   list.replaceChildren(...jobs.map(row));
   empty.hidden = jobs.length > 0;
@@ -55,6 +67,13 @@ function render() {
     const words = last.message || last.utterance;
     lastEl.textContent = `${t(`jobs.status.${last.status}`)} · ${clock(last.fired_at || last.due_at)} · ${words}`;
   }
+}
+
+/** The car moves (or stops): the list gives way to a voice hint. */
+export function setLocked(value) {
+  if (locked === Boolean(value)) return;
+  locked = Boolean(value);
+  render();
 }
 
 /** One job.* event (or a DELETE's answer): the list follows it. */
@@ -89,8 +108,9 @@ export function jobsPage(httpApi) {
   list = h("ol.job-list", { dataset: { testid: "jobs-list" } });
   empty = bindText(h("p.jobs-empty", { dataset: { testid: "jobs-empty" } }), () => t("jobs.none"));
   lastEl = h("p.job-last", { dataset: { testid: "job-last" }, role: "status", hidden: true });
+  hint = bindText(h("p.jobs-hint", { dataset: { testid: "jobs-locked" }, hidden: true }), () => t("jobs.locked"));
   element = h("div.jobs", { dataset: { testid: "jobs" } },
-    bindText(h("h3.group-title"), () => t("jobs.title")), list, empty, lastEl);
+    bindText(h("h3.group-title"), () => t("jobs.title")), list, empty, lastEl, hint);
   onWords(render);
   reload();
   return element;

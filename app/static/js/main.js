@@ -8,7 +8,7 @@ import { createChat } from "./chat.js";
 import { cachedCatalog, setCatalog } from "./catalog.js";
 import { bindText, setMessages, t } from "./i18n.js";
 import { moving } from "./gates.js";
-import { apply as applyJob, reload as reloadJobs } from "./jobs.js";
+import { apply as applyJob, reload as reloadJobs, setLocked as lockJobs } from "./jobs.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 
@@ -37,6 +37,7 @@ async function start() {
     },
   });
   store.subscribe((state) => chat.setLocked(moving(state.vehicle)));
+  store.subscribe((state) => lockJobs(moving(state.vehicle)));
 
   let catalogGeneration = null;
   async function loadCatalog() {
