@@ -103,17 +103,46 @@ class Jobs:
                 await asyncio.wait_for(self._wake.wait(), timeout)
 
     async def run_due(self) -> list[Job]:
-        """Fire every job due at the clock's now, soonest first; returns them as they ended."""
+        """Fire every job due at the clock's now; returns them as they ended.
+
+        Jobs on the same physical member run one after another, soonest
+        first (an "open" then a "close" keep their order); the others run at
+        once, each on the executor's bounded pool, so sixteen jobs due
+        together do not wait on each other's CAN confirmations.
+        """
         now = self.clock.now()
         due = sorted((t, jid) for jid, t in self._due.items() if t <= now)
-        out: list[Job] = []
+        claimed: list[Job] = []
         for _, jid in due:
             self._due.pop(jid, None)
             job = await self.db.call("get", jid)
             if job is None or job.status != JobStatus.PENDING or not await self.db.call("claim", jid):
                 continue  # cancelled meanwhile
-            out.append(await self._fire(job))
-        return out
+            claimed.append(job)
+        chains = await asyncio.gather(*(self._chain(chain) for chain in self._chains(claimed)))
+        return [job for chain in chains for job in chain]
+
+    def _chains(self, jobs: list[Job]) -> list[list[Job]]:
+        """The jobs grouped so that two that touch one physical member share a chain (in due order)."""
+        chains: list[tuple[set[tuple[str, str]], list[Job]]] = []
+        for job in jobs:
+            keys = {
+                key
+                for a in job.actions
+                if isinstance(a.get("capability"), str)
+                for key in self.catalog.physical_controls(a["capability"], a.get("target"))
+            }
+            joined = [c for c in chains if c[0] & keys]
+            merged_keys, merged = set(keys), []
+            for c in joined:
+                chains.remove(c)
+                merged_keys |= c[0]
+                merged += c[1]
+            chains.append((merged_keys, sorted([*merged, job], key=lambda j: (j.due_at, j.created_at))))
+        return [c[1] for c in chains]
+
+    async def _chain(self, jobs: list[Job]) -> list[Job]:
+        return [await self._fire(job) for job in jobs]
 
     async def _fire(self, job: Job) -> Job:
         job.fired_at = self.clock.now()

@@ -250,3 +250,37 @@ def test_the_jobs_table_lives_in_the_service_database(service):
     with sqlite3.connect(service.runtime.settings.database) as db:
         columns = {row[1] for row in db.execute("PRAGMA table_info(jobs)")}
     assert {"id", "status", "due_at", "seat", "session_id", "utterance", "actions", "for_s"} <= columns
+
+
+def test_jobs_due_together_keep_their_order_on_one_member(world):
+    rt, path, c = world
+    clock, board = Clock(T0), Board()
+    window = {"capability": "window.set_position", "target": "driver"}
+    opening = act(T0 + 10, [{**window, "parameters": {"open_percent": 100}}])
+    closing = act(T0 + 10.5, [{**window, "parameters": {"open_percent": 0}}])
+    heat = act(T0 + 10)
+    group = act(T0 + 10.2, [{"capability": "window.set_position", "target": "all", "parameters": {"open_percent": 40}}])
+
+    async def go() -> None:
+        jobs = make_jobs(rt, path, clock, board)
+        await jobs.start(run=False)
+        for job in (closing, heat, group, opening):
+            await jobs.add(job)
+        chains = jobs._chains([closing, heat, group, opening])
+        # the driver window's three jobs (the group touches it too) share one chain, in due order
+        assert sorted([[j.id for j in ch] for ch in chains], key=len) == [
+            [heat.id],
+            [opening.id, group.id, closing.id],
+        ]
+        clock.t = T0 + 11
+        fired = await jobs.run_due()
+        assert {j.id for j in fired} == {opening.id, closing.id, heat.id, group.id}
+        assert all(j.status == JobStatus.FIRED for j in fired)
+        jobs.close()
+
+    asyncio.run(go())
+    state = c.get("/api/v1/vehicle/state").json()["controls"]["window.set_position"]
+    assert state["driver"] == {"open_percent": 0}  # closed last, as said last
+    assert state["passenger"] == {"open_percent": 40}
+    assert heating(c) == 3
+    c.post("/api/v1/actions", json={**window, "target": "all", "parameters": {"open_percent": 0}})
