@@ -60,8 +60,14 @@ class Confirmations:
                 p.done.set()
 
     def wait(self, pending: Pending, timeout_s: float) -> bool:
-        """Wait up to `timeout_s` for confirmation; the entry is gone afterwards."""
-        pending.done.wait(max(0.0, timeout_s))
+        """Wait up to `timeout_s` for confirmation; the entry is gone afterwards.
+
+        A confirmed entry was already taken out of the table by :meth:`offer`
+        (under the lock, before its event was set), so only an unconfirmed one
+        is discarded here: the sender goes on at once after its echo.
+        """
+        if pending.done.wait(max(0.0, timeout_s)) and pending.confirmed:
+            return True
         self.discard(pending)
         return pending.confirmed
 
