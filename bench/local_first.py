@@ -1,7 +1,7 @@
 """POST a command -> `applied` Reply, over real HTTP to `n7web serve` (local-only,
 virtual bus, in-process ECU), beside `GET /healthz` as the HTTP baseline.
 
-    .venv/bin/python bench/local_first.py [--commands 600] [--fresh]
+    .venv/bin/python bench/local_first.py [--commands 600] [--fresh] [--rounds 1] [--raw]
 
 Each sample is one `POST /api/v1/sessions/{id}/messages` (JSON): parse,
 executor (validate, gates, ledger), audit row before the send, encode +
@@ -11,12 +11,23 @@ By default eight commands take turns, so after the warm-up every parse is
 the parser's kept result for the same words. `--fresh` says something new
 every time (a window position or a temperature never said before in the
 run, English and Chinese), so each turn pays a whole parse as well.
+
+`--rounds N` starts a fresh service N times in a row and prints each run and
+then the spread (min, median, max): run-to-run differences on a shared
+machine are as large as the margins compared, so one run decides nothing.
+
+`--raw` sends each request as one write on a plain keep-alive socket instead
+of httpx, which spends about 0.4 ms of its own on every request (on this
+machine) and writes a POST's headers and body separately. The ratio depends
+on the client: with `--raw`, `/healthz` is mostly the service's own cost.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import socket
 import statistics
 import sys
 import tempfile
@@ -68,54 +79,126 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--commands", type=int, default=600)
-    ap.add_argument("--fresh", action="store_true", help="never the same words twice (every parse is new)")
-    args = ap.parse_args()
-    fresh = fresh_commands() if args.fresh else []
-    if len(fresh) < args.commands + 50 and args.fresh:
-        ap.error(f"--fresh has {len(fresh)} distinct commands: at most {len(fresh) - 50} with the warm-up")
+class RawClient:
+    """HTTP/1.1 over one keep-alive socket, one write per request (JSON answers only)."""
 
-    def command(i: int) -> str:
-        return fresh[i] if fresh else COMMANDS[i % len(COMMANDS)]
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = b""
 
+    def request(self, method: str, path: str, body: dict | None = None) -> dict:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nhost: 127.0.0.1:{self.port}\r\naccept: application/json\r\n"
+        if body is not None:
+            head += f"content-type: application/json\r\ncontent-length: {len(data)}\r\n"
+        self.sock.sendall(head.encode() + b"\r\n" + data)
+        while b"\r\n\r\n" not in self.buf:
+            self.buf += self._recv()
+        headers, _, rest = self.buf.partition(b"\r\n\r\n")
+        length = next(
+            int(v) for k, _, v in (h.partition(b":") for h in headers.split(b"\r\n")) if k.lower() == b"content-length"
+        )
+        while len(rest) < length:
+            rest += self._recv()
+        self.buf = rest[length:]
+        return json.loads(rest[:length])
+
+    def _recv(self) -> bytes:
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the service closed the connection")
+        return chunk
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def one_run(commands: int, command, raw: bool) -> dict:
+    """One fresh service: warm-up, then `commands` turns, each beside a /healthz."""
     svc = start_subprocess(Path(tempfile.mkdtemp(prefix="n7bench-")))
     try:
         with httpx.Client(base_url=svc.base, timeout=10) as c:
             sid = c.post("/api/v1/sessions").json()["session_id"]
+            path = f"/api/v1/sessions/{sid}/messages"
+            if raw:
+                rc = RawClient(svc.port)
+                get, post = (
+                    (lambda: rc.request("GET", "/healthz")),
+                    (lambda text: rc.request("POST", path, {"text": text})),
+                )
+            else:
+                get, post = (lambda: c.get("/healthz")), (lambda text: c.post(path, json={"text": text}).json())
             for i in range(50):  # warm-up
-                c.get("/healthz")
-                c.post(f"/api/v1/sessions/{sid}/messages", json={"text": command(i)})
+                get()
+                post(command(i))
             health, turns, not_applied = [], [], 0
-            for i in range(args.commands):
+            for i in range(commands):
                 t0 = time.perf_counter()
-                c.get("/healthz")
+                get()
                 health.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
-                reply = c.post(
-                    f"/api/v1/sessions/{sid}/messages", json={"text": command(50 + i if fresh else i)}
-                ).json()
+                reply = post(command(50 + i))
                 turns.append((time.perf_counter() - t0) * 1000)
                 not_applied += reply["status"] != "applied"
+            if raw:
+                rc.close()
     finally:
         svc.stop()
     out = {
-        "commands": args.commands,
-        "fresh": args.fresh,
+        "commands": commands,
         "not_applied": not_applied,
         "turn_p50_ms": round(statistics.median(turns), 3),
         "turn_p99_ms": round(pct(turns, 99), 3),
         "healthz_p50_ms": round(statistics.median(health), 3),
         "healthz_p99_ms": round(pct(health, 99), 3),
+        "load": round(os.getloadavg()[0], 2),
     }
     out["ratio_p50"] = round(out["turn_p50_ms"] / out["healthz_p50_ms"], 2)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--commands", type=int, default=600)
+    ap.add_argument("--fresh", action="store_true", help="never the same words twice (every parse is new)")
+    ap.add_argument("--rounds", type=int, default=1, help="fresh services in a row; prints the spread")
+    ap.add_argument("--raw", action="store_true", help="one write per request on a plain socket, not httpx")
+    args = ap.parse_args()
+    fresh = fresh_commands() if args.fresh else []
+    if len(fresh) < args.commands + 50 and args.fresh:
+        ap.error(f"--fresh has {len(fresh)} distinct commands: at most {len(fresh) - 50} with the warm-up")
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+
+    def command(i: int) -> str:
+        return fresh[i] if fresh else COMMANDS[i % len(COMMANDS)]
+
+    what = "POST -> applied" + (" (fresh words)" if args.fresh else "") + (" (raw socket)" if args.raw else "")
+    runs = []
+    for _ in range(args.rounds):
+        out = one_run(args.commands, command, args.raw)
+        runs.append(out)
+        print(
+            f"{what}: p50 {out['turn_p50_ms']} ms, p99 {out['turn_p99_ms']} ms over {args.commands} "
+            f"({out['not_applied']} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, "
+            f"p99 {out['healthz_p99_ms']} ms; ratio {out['ratio_p50']} (load {out['load']})",
+            flush=True,
+        )
+    if args.rounds > 1:
+        spread = {k: [r[k] for r in runs] for k in ("turn_p50_ms", "turn_p99_ms", "healthz_p50_ms", "ratio_p50")}
+        print(
+            f"{args.rounds} runs, min / median / max: "
+            + "; ".join(f"{k} {min(v)} / {statistics.median(v)} / {max(v)}" for k, v in spread.items())
+        )
     print(
-        f"POST -> applied{' (fresh words)' if args.fresh else ''}: p50 {out['turn_p50_ms']} ms, p99 {out['turn_p99_ms']} ms over {args.commands} "
-        f"({not_applied} not applied); /healthz: p50 {out['healthz_p50_ms']} ms, p99 {out['healthz_p99_ms']} ms; "
-        f"ratio {out['ratio_p50']}"
+        json.dumps(
+            {"fresh": args.fresh, "raw": args.raw, "runs": runs}
+            if args.rounds > 1
+            else runs[0] | {"fresh": args.fresh, "raw": args.raw}
+        )
     )
-    print(json.dumps(out))
     return 0
 
 
