@@ -48,7 +48,10 @@ def _unit(key: str, n: int, language: str) -> str:
 def when(due_at: float, now: float, language: str) -> str:
     """ "in 10 minutes, at 18:42" / "10分钟后（18:42）"."""
     lang = "zh" if language == "zh" else "en"
-    return messages().text("jobs", "when", lang, delay=duration(due_at - now, lang), time=local_hhmm(due_at))
+    ahead = due_at - now
+    if ahead >= 600:  # a clock time: "in 8 hours 5 minutes", not to the second
+        ahead = round(ahead / 60) * 60
+    return messages().text("jobs", "when", lang, delay=duration(ahead, lang), time=local_hhmm(due_at))
 
 
 def _what(catalog: Catalog, action: dict[str, Any], language: str) -> str:

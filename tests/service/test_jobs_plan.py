@@ -110,6 +110,8 @@ def test_the_reply_says_when_in_both_languages(catalog):
         "Driver window will open in 5 seconds, at 18:32."
     )
     assert wording.duration(5400, "en") == "1 hour 30 minutes" and wording.duration(90, "zh") == "1分钟30秒"
+    at = next_local("07:30", NOW)  # 12 h 58 min ahead: said to the minute
+    assert wording.when(at, NOW + 17, "en") == "in 12 hours 58 minutes, at 07:30"
 
 
 @pytest.mark.parametrize(
