@@ -113,3 +113,44 @@ def test_a_named_control_is_refused_not_asked(svc, provider, client, car):
     assert reply["question"] is None and reply["status"] == "rejected"
     assert [a["reason"] for a in reply["actions"]] == ["negated_by_user"]
     assert car.since(before) == []
+
+
+def test_a_held_action_beside_a_bound_one(svc, provider, client, car):
+    """ "open my window and tell me a joke": the window was asked for and moves; the massage the
+    model added is asked about, and only it is in the question."""
+    utterance = "open my window and tell me a joke"
+    window = {"capability": "window.set_position", "target": "driver", "parameters": {"open_percent": 100}}
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [window, MASSAGE_ON]}), report)
+    r = client.post("/api/v1/actions", json={**window, "parameters": {"open_percent": 0}})
+    assert r.status_code == 200 and r.json()["status"] in ("applied", "already_applied"), r.text
+    before = car.mark()
+    session = new_session(client)
+    _, reply = turn(client, session, utterance, seat="driver")
+    assert reply["status"] == "applied" and reply["question"]["kind"] == "confirm", reply
+    assert [(a["capability"], a["status"]) for a in reply["actions"]] == [("window.set_position", "applied")]
+    assert reply["question"]["options"][0]["actions"] == [MASSAGE_ON]
+    assert car.since(before) == [("window.set_position", "driver", {"open_percent": 100})]
+    _, done = turn(client, session, "sure", seat="driver")
+    assert [a["capability"] for a in done["actions"]] == ["seat.set_massage"]
+    assert controls(client)["seat.set_massage"]["driver"] == {"on": True}
+
+
+def test_a_clarify_in_a_model_turn_is_the_one_question(svc, provider, client, car):
+    """ "maybe open the tailgate, I'm cold": the need goes to the model (its seat heating binds and
+    moves), the hedge is asked about at the end; the model's massage is not asked (one question)."""
+    utterance = "maybe open the tailgate, I'm cold"
+    heat = {"capability": "seat.set_heating", "target": "driver", "parameters": {"level": 2}}
+    provider.script(utterance, lambda call: execute(call.token, {"actions": [heat, MASSAGE_ON]}), report)
+    r = client.post("/api/v1/actions", json={**heat, "parameters": {"level": 0}})
+    assert r.status_code == 200 and r.json()["status"] in ("applied", "already_applied"), r.text
+    before = car.mark()
+    session = new_session(client)
+    _, reply = turn(client, session, utterance, seat="driver")
+    question = reply["question"]
+    assert question["kind"] == "clarify" and question["options"][0]["actions"] == [
+        {"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}
+    ]
+    assert car.since(before) == [("seat.set_heating", "driver", {"level": 2})]
+    assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+    _, done = turn(client, session, "no", seat="driver")
+    assert done["actions"] == [] and controls(client)["tailgate.set"]["cabin"] == {"open": False}
