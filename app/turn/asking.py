@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.executor.wording import speakable
+from vehicle.names import control_name
 from vehicle.refusals import Reason
 from vehicle.safety import StateSnapshot
 from vehicle.safety.decision import known_seat
@@ -158,9 +159,22 @@ def ask_after_model(ctx: TurnContext, handled: Handled) -> Handled:
     kept, held = held_actions(handled.actions)
     clarify = clarify_question(ctx)
     if clarify is not None:
+        _not_asked(ctx, handled.actions)
         return ask(ctx, handled, clarify)  # one question per turn: what was said comes first
     handled.actions = kept
+    _not_asked(ctx, kept)
     return ask(ctx, handled, confirm_question(ctx, held))
+
+
+def _not_asked(ctx: TurnContext, actions: list[dict[str, Any]]) -> None:
+    """Held actions this turn does not ask about (a clarify came first, or past :data:`MAX_HELD`)
+    say so: nothing of them moved, and no answer will move them."""
+    zh = ctx.language == "zh"
+    for a in actions:
+        members = a.get("members") or []
+        if all(m.get("reason") == HELD for m in members) and (members or a.get("reason") == HELD):
+            what = control_name(ctx.services.catalog, str(a.get("capability")), a.get("target"))[zh]
+            a["message"] = ask_say("not_asked", ctx.language, what=what)
 
 
 # -- ANSWER ----------------------------------------------------------------------

@@ -152,5 +152,7 @@ def test_a_clarify_in_a_model_turn_is_the_one_question(svc, provider, client, ca
     ]
     assert car.since(before) == [("seat.set_heating", "driver", {"level": 2})]
     assert controls(client)["tailgate.set"]["cabin"] == {"open": False}
+    [massage] = [a for a in reply["actions"] if a["capability"] == "seat.set_massage"]
+    assert massage["reason"] == "needs_confirmation" and "ask for it on its own" in massage["message"]
     _, done = turn(client, session, "no", seat="driver")
     assert done["actions"] == [] and controls(client)["tailgate.set"]["cabin"] == {"open": False}

@@ -95,7 +95,7 @@ SCHEMA: dict[str, Section] = {
     ),
     "questions": _s(
         "what value action options",
-        "confirm choose declined no_question yes no act_mode act_peripheral act_set act_raise_to act_lower_to "
+        "confirm choose declined no_question not_asked yes no act_mode act_peripheral act_set act_raise_to act_lower_to "
         "act_raise_by act_lower_by act_open act_close act_open_to act_on act_off act_fold act_unfold",
     ),
     "model": _s("", "rules", languages=("en",)),
