@@ -70,6 +70,8 @@ class Read:
     spotted: tuple[Mention, ...]
     sentence: int
     excluded: tuple[str, ...] = ()
+    ask: dict | None = None
+    """What to ask when the clause lacks what it needs (:mod:`vehicle.parser.frames.ask`)."""
 
 
 class Assembler:
@@ -88,6 +90,8 @@ class Assembler:
         self._timed = timed or {}
         """The timings said in each sentence (by sentence index)."""
         self.schedule: list[dict] = []
+        self._unsure: set[int] = set()
+        """Sentences with a command not understood (a timed one then schedules nothing)."""
         self._commanded_at: list[tuple[int, Mention]] = []
         """(sentence, mention) of every command mention, for the timed sentences' holds."""
         self.unplaced: list[str] = []
@@ -97,6 +101,7 @@ class Assembler:
         """Index of the clause being read."""
         self._held_at: list[tuple[int, Mention]] = []
         self.clarify: dict | None = None
+        self._clarify_sentence: int | None = None
         self._acted: list[tuple[int, int, Action]] = []
         """(clause index, sentence, action) of every action read, in order."""
         self._catalog = catalog
@@ -122,6 +127,10 @@ class Assembler:
         self._hold_unread_sentences()
         self._ask_hedged_sentences()
         self._schedule_timed_sentences()
+        if self._clarify_sentence is not None and (
+            self._clarify_sentence in self._held_sentences or self._clarify_sentence in self._timed
+        ):
+            self.clarify = None  # a held or timed sentence asks nothing now
         self._corrected()
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
@@ -190,6 +199,9 @@ class Assembler:
                 self._commanded_at.extend((read.sentence, m) for m in res.mentions)
                 self._excluded(read, res)
                 return
+            if read.ask is not None and not stated:
+                self._asked(read)
+                return
             guessed = [
                 m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found
             ]
@@ -197,6 +209,7 @@ class Assembler:
             self._commanded_at.extend((read.sentence, m) for m in guessed)
             if found or not self.needs or not (stated and not self._spotter.mentions(cl.text)):
                 self.unresolved = True
+                self._unsure.add(read.sentence)
                 if found or stated:
                     self.unplaced.append(self._spoken(cl.text))
                 elif cl.body and REQUEST[self._language].match(cl.body):
@@ -245,6 +258,20 @@ class Assembler:
         else:
             self.other = True
 
+    def _asked(self, read: Read) -> None:
+        """A command that lacks its control, target or amount: one question (the
+        first such clause asks; any other is left unresolved); nothing acts."""
+        self.unresolved = True
+        self._unsure.add(read.sentence)
+        res = read.resolution
+        if res is not None:
+            _add(self.mentions, [m for m in res.mentions])
+        if self.clarify is None:
+            self.clarify = read.ask
+            self._clarify_sentence = read.sentence
+        else:
+            self.unplaced.append(self._spoken(read.clause.text))
+
     def _corrected(self) -> None:
         """A held command that a later command on the same control replaces ("open
         the sunroof no wait close the sunroof", "set the fan to 3 no 4") is the
@@ -277,6 +304,8 @@ class Assembler:
         if not asked:
             return
         self._resay(asked, "question")  # asked back, not done: binds nothing until the person answers
+        if self.clarify is not None:
+            return  # one question per turn: the first one asked
         self.clarify = {
             "missing": "consent",
             "capability": asked[0].capability,
@@ -287,14 +316,15 @@ class Assembler:
         """A delay, clock time or duration ("in 10 minutes", "at 7:30", "for 20
         minutes", 十分钟后, 七点半) makes its sentence's commands `schedule` entries,
         never actions; their mentions are held (the model binds none of them).
-        A time out of bounds, or two delays for one sentence, schedules nothing:
-        its commands stay held and the time is unplaced (the reply names it)."""
+        A time out of bounds, two delays for one sentence, or a command of the
+        sentence not understood schedules nothing: its commands stay held and
+        the time is unplaced (the reply names it)."""
         for sentence, timings in sorted(self._timed.items()):
             taken = self._take({sentence})
             here = [m for s, m in self._commanded_at if s == sentence]
             held = self._resay_mentions(here, "held")
             _add(self.negated, held)
-            entry = _entry(timings)
+            entry = _entry(timings) if sentence not in self._unsure else None
             if entry is None:
                 self.unplaced.extend(t.said for t in timings if t.said not in self.unplaced)
                 continue

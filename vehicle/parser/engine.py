@@ -48,6 +48,7 @@ from .clauses.markers import Clause, keeps_digits
 from .clauses.runon import DANGLING, cut_points, split
 from .clauses.scope import Placed, chunks, said_of
 from .errors import TemplateError
+from .frames.ask import Asker, two_amounts
 from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
 from .frames.matcher import match
@@ -112,6 +113,7 @@ class Parser:
             lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
         }
         self._mixed = MixedLanguage(self._templates.grammars)
+        self._asker = Asker(catalog, self._resolver, self._words)
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
         self._results: dict[tuple[str, str | None], ParseResult] = {}
         self._lock = threading.Lock()
@@ -189,6 +191,7 @@ class Parser:
         cache: Memo = {}
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
+        named: list[str] = []  # the controls of the nearest clause that named one (what "it" may refer to)
         for chunk in chunks(leave_alone(norm.text, language)):
             text = chunk.text
             marks = marks_in(text)
@@ -201,7 +204,7 @@ class Parser:
                 text, excluded = found.text, found.targets
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
-            parts = pieces(text, language)
+            parts = _or_whole(pieces(text, language), language)
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             asking = False
             for cl, frame in clauses:
@@ -217,6 +220,11 @@ class Parser:
                     # question word's clause is more of the question, not a command
                     cl, frame = replace(cl, question=True), None
                 asking = cl.question and not cl.hinted
+                if cl.hinted and frame is None:
+                    # "fan to 3?": a setting said with a question mark asks to do it (a consent clarify)
+                    setting = self._frame(cl.body, norm, grammar, cache)
+                    if setting is not None and setting.device and setting.op == "set" and setting.number is not None:
+                        cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded)
                     if language == "en":
@@ -249,7 +257,24 @@ class Parser:
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
-                reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded))
+                ask = None
+                if (resolution is None or not resolution.resolved) and _may_ask(cl):
+                    ask = self._asker.ask(
+                        cl.body,
+                        frame,
+                        norm.numbers,
+                        language,
+                        seat,
+                        lambda b: self._frame(b, norm, grammar, cache),
+                        tuple(named),
+                    )
+                    if isinstance(ask, Frame):  # the control named earlier: read as its command
+                        frame, ask = ask, None
+                        resolution = self._resolver.resolve(frame, seat)
+                said_here = [m.capability for m in (resolution.mentions if resolution is not None else spotted)]
+                named = said_here or named  # "it" is the control of the nearest clause that named one
+                asked_for = ask if isinstance(ask, dict) else None
+                reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
         assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed)
@@ -266,6 +291,10 @@ class Parser:
         out: list[tuple[Clause, Frame | None]] = []
         i = 0
         while i < len(parts):
+            if two_amounts(parts[i].text, language):
+                out.append((alone[i], None))  # "调到三档或者四档": one clause, asked about (section 4a)
+                i += 1
+                continue
             j, cl, frame = self._longest(parts, alone, i, norm, grammar, asked and i == last, cache)
             # "打开副驾车窗不要开主驾车窗": a negation inside a piece that starts with a command
             # reaches only what follows it, so the piece is cut before it is read whole
@@ -296,7 +325,7 @@ class Parser:
             found = self._frames[key]
         else:
             found = match(grammar, body, norm.numbers) if body else None
-            if (found is None or found.op == "keep") and body:
+            if (found is None or found.op == "keep" or _vague_level(found)) and body:
                 # no template reads it, or one reads only a control where the words also say what to do
                 # ("massage on driver seat"): the frame the vocabulary reads
                 read = read_frame(self._words[grammar.language], body, norm.numbers)
@@ -565,6 +594,30 @@ def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catal
         )
     except WordsError as exc:
         raise TemplateError(f"vocabulary/{path.name}", exc.where, exc.problem) from None
+
+
+def _or_whole(parts: list[Piece], language: str) -> list[Piece]:
+    """Pieces cut inside "三档或者四档" / "21 or 22" joined again: two amounts are asked about as one clause."""
+    out: list[Piece] = []
+    for piece in parts:
+        if out and two_amounts(join([out[-1], piece], language), language):
+            out[-1] = Piece(join([out[-1], piece], language), out[-1].joint)
+        else:
+            out.append(piece)
+    return out
+
+
+def _vague_level(frame: Frame) -> bool:
+    """ "lower the temperature a bit", "lower the window a bit": a template's vague op
+    (the vocabulary reads the way: "lower" is less, a window lowered opens)."""
+    return frame.op == "vague"
+
+
+def _may_ask(cl: Clause) -> bool:
+    """A clause said as a plain command (nothing marks it otherwise): its lack may be asked about."""
+    return bool(cl.body) and not (
+        cl.marked or cl.wish or cl.statement or cl.hedged or cl.conditional or cl.question or cl.negated
+    )
 
 
 def _clause(text: str, language: str, asked: bool, cache: Memo) -> Clause:

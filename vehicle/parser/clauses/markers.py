@@ -84,7 +84,8 @@ _EN_IMPERATIVE = re.compile(
 _EN_TIMED = re.compile(
     r"\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
-    r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon)\b|(?:\b(?:at|by|around|from)\s+)?\ue001"
+    r"|\b(?:later|tomorrow|tonight|this evening|in the morning|at noon|in a bit|in a while|in a moment|sometime soon"
+    r"|soon|shortly|by and by)\b|(?:\b(?:at|by|around|from)\s+)?\ue001"
 )
 _EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|before)\b")
 _EN_THANKS = re.compile(
@@ -112,7 +113,7 @@ _EN_HOWTO = re.compile(
 )
 _EN_CONDITION = re.compile(
     r"\ue001|\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
-    r"|in the morning|at noon)\b"
+    r"|in the morning|at noon|in a bit|in a while|in a moment|sometime soon|soon|shortly|by and by)\b"
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
     r"|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
@@ -213,6 +214,7 @@ _ZH_QUESTION = re.compile(
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
 _ZH_CONDITION = re.compile(
     r"(?:\ue001|如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
+    r"晚点|晚一点|晚些|过几分钟|几分钟后|几分钟以后|几分钟之后|"
     r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|到家|(?<!导航)(?<!导航到)回到家|(?<!导航)(?<!导航到)回家|下车(?![库门窗])|"
     r"上车(?![库门窗])|到公司|出发|到了|到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候))"
 )
@@ -412,7 +414,9 @@ def _zh_read(text: str, asked: bool) -> Clause:
 
 
 _ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
-_ZH_IMPERATIVE = re.compile(r"^(?:把|将|给|打开|开启|开|关闭|关掉|关上|关|调|设|升|降|启动|请|帮|麻烦)")
+_ZH_IMPERATIVE = re.compile(
+    r"^(?:把|将|给|打开|开启|开|关闭|关掉|关上|关|调|设|升|降|启动|请|帮|麻烦|折叠|展开|收起|切换|进入|退出|启用)"
+)
 
 
 def _zh_imperative(body: str) -> bool:

@@ -36,6 +36,8 @@ CLASSES = (
     "subjects",
     "statement",
     "queries",
+    "families",
+    "asks",
 )
 #: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
 MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
@@ -73,6 +75,10 @@ class Words:
     language: str
     table: dict[str, dict[str, Meaning]] = field(default_factory=dict)
     longest: int = 1
+    families: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A family word's controls ("lights" -> ambient light, reading light), in the order offered."""
+    asks: tuple[str, ...] = ()
+    """The controls a command with no control word may mean, the most specific first (DESIGN 4a)."""
     """Longest entry, in words (English) or characters (Chinese)."""
 
     def add(self, word: str, meaning: Meaning, where: str) -> None:
@@ -166,6 +172,17 @@ def load_words(
         checked(need, known_needs, f"needs.{need}")
         for w in listed(items, f"needs.{need}"):
             words.add(w, Meaning("needs", need), f"{name}: needs.{need}")
+    for family, entry in (data.get("families") or {}).items():
+        where = f"families.{family}"
+        if not isinstance(entry, dict) or set(entry) != {"words", "controls"}:
+            raise WordsError(f"{name}: {where}: needs words and controls")
+        caps = tuple(checked(c, known_capabilities, f"{where}.controls") for c in listed(entry["controls"], where))
+        if len(caps) < 2:
+            raise WordsError(f"{name}: {where}: a family names at least two controls")
+        words.families[family] = caps
+        for w in listed(entry["words"], f"{where}.words"):
+            words.add(w, Meaning("families", family), f"{name}: {where}")
+    words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
     for cls in ("to", "by", "glue", "subjects", "statement", "queries"):
         for w in listed(data.get(cls) or [], cls):
             words.add(w, Meaning(cls), f"{name}: {cls}")

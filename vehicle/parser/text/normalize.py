@@ -191,7 +191,7 @@ _ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\
 
 
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
-    text = _ZH_SPACED_FILLER.sub("", text)
+    text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", text)))  # already Simplified
     for pattern, repl in _ZH_SUBS:

@@ -88,12 +88,15 @@ _EN_NUM = (
     r"|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
     r"|fifteen|sixteen|seventeen|eighteen|nineteen)(?: and a half)?|an?|half an?"
 )
-_EN_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?"
+_EN_UNIT = r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?"
 _EN_HOUR = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-_EN_AMPM = r"a\.?m\.?|p\.?m\.?"
+_EN_AMPM = r"a\.?m\.?|p\.?m\.?|in the morning|in the afternoon|in the evening|at night|tonight"
+_EN_HOURISH = (
+    r"half an hour|an hour and a half|a half hour|an hour|a quarter of an hour|a quarter hour|quarter of an hour"
+)
 _EN = re.compile(
-    rf"\b(?P<pre3>in|after)\s+(?P<n3>half an hour|an hour and a half|a half hour|an hour)\b"
-    rf"|\bfor\s+(?P<n4>half an hour|an hour and a half|a half hour|an hour)\b"
+    rf"\b(?P<pre3>in|after)\s+(?P<n3>{_EN_HOURISH})\b"
+    rf"|\bfor\s+(?P<n4>{_EN_HOURISH})\b"
     rf"|\b(?P<pre>in|after|within|for)\s+(?P<n>{_EN_NUM})\s*(?P<unit>{_EN_UNIT})\b(?:\s+from now)?"
     rf"|\b(?P<n2>{_EN_NUM})\s*(?P<unit2>{_EN_UNIT})\s+from now\b"
     rf"|\bat\s+(?:(?P<h>\d{{1,2}}):(?P<m>\d{{2}})\s*(?P<ap>{_EN_AMPM})?(?![\d:])"
@@ -102,7 +105,7 @@ _EN = re.compile(
     rf"(?:\s*(?P<ap3>{_EN_AMPM}))?(?![a-z\d])"
     r"|(?P<noon>noon|midnight))"
 )
-_EN_SECONDS = {"s": 1, "m": 60, "h": 3600}
+_EN_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
 def _en_amount(words: str) -> float | None:
@@ -128,7 +131,7 @@ def _en_timing(m: re.Match[str]) -> Timing | None:
         return Timing("for" if m.group("pre") == "for" else "after", seconds, said=said)
     if m.group("n3") is not None or m.group("n4") is not None:
         phrase = m.group("n3") or m.group("n4")
-        seconds = 5400 if "and a half" in phrase else 1800 if "half" in phrase else 3600
+        seconds = 900 if "quarter" in phrase else 5400 if "and a half" in phrase else 1800 if "half" in phrase else 3600
         return Timing("after" if m.group("n3") else "for", seconds, said=said)
     if m.group("noon") is not None:
         return Timing("at", clock="12:00" if m.group("noon") == "noon" else "00:00", said=said)
@@ -153,7 +156,7 @@ def _clock(hour: int, minute: int, ampm: str | None, said: str, part: str = "") 
     if ampm:
         if not 1 <= hour <= 12:
             return None
-        pm = ampm.startswith("p")
+        pm = ampm.startswith("p") or ampm in ("in the afternoon", "in the evening", "at night", "tonight")
         hour = hour % 12 + (12 if pm else 0)
     elif part:
         if part in _ZH_PM and hour < 12:
@@ -168,26 +171,28 @@ def _clock(hour: int, minute: int, ampm: str | None, said: str, part: str = "") 
 # -- Chinese -------------------------------------------------------------------
 
 _ZH_N = r"[零〇一二两三四五六七八九十百\d]+"
-_ZH_UNIT = r"秒钟|秒|分钟|分|个小时|小时|个钟头|钟头"
+_ZH_UNIT = r"秒钟|秒|分钟|分|个小时|小时|个钟头|钟头|天|个星期|星期|周|钟"
 _ZH_PART = r"早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨"
 _ZH_PM = ("下午", "傍晚", "晚上", "今晚", "中午")
 _ZH = re.compile(
     # 十分钟后 / 再过十分钟 / 过半小时 / 一个半小时以后
-    rf"(?P<pre>再过|过)?(?P<n>{_ZH_N}|半|一个半|{_ZH_N}个半)(?P<unit>{_ZH_UNIT})(?P<post>以后|之后|后)"
+    rf"(?P<pre>再过|过)?(?P<n>{_ZH_N}|半|一个半|{_ZH_N}个半|一刻)(?P<unit>{_ZH_UNIT})(?P<post>以后|之后|后)"
     rf"|(?P<pre2>再过|过)(?P<n2>{_ZH_N}|半|一个半)(?P<unit2>{_ZH_UNIT})"
     # 七点半 / 晚上八点 / 19:30 (a clock time; 的时候 goes with it)
     rf"|(?:在|到了)?(?:(?P<part>{_ZH_PART})?(?P<h>{_ZH_N})点(?P<rest>半|钟|整|一刻|三刻|(?P<mm>{_ZH_N})分)"
-    rf"|(?P<part2>{_ZH_PART})(?P<h2>{_ZH_N})点(?!{_ZH_N}度)"
+    rf"|(?P<part2>{_ZH_PART})(?P<h2>{_ZH_N})点(?:(?P<mm2>{_ZH_N})(?:分)?)?(?!{_ZH_N}|度)"
     r"|(?P<h3>\d{1,2})[:：](?P<m3>\d{2}))(?:的时候|时|整)?"
     # 二十分钟 / 持续半小时 (a duration: no 后 after it)
-    rf"|(?P<pre4>持续|保持)?(?P<n4>{_ZH_N}|半|一个半)(?P<unit4>分钟|个小时|小时|个钟头|秒钟)(?!以后|之后|后|内|前|以内)"
+    rf"|(?P<pre4>持续|保持)?(?P<n4>{_ZH_N}|半|一个半|一刻)(?P<unit4>分钟|个小时|小时|个钟头|秒钟|秒|钟)(?!以后|之后|后|内|前|以内)"
 )
-_ZH_SECONDS = {"秒": 1, "分": 60, "小": 3600, "个": 3600, "钟": 3600}
+_ZH_SECONDS = {"秒": 1, "分": 60, "小": 3600, "个": 3600, "钟": 3600, "天": 86400, "星": 604800, "周": 604800}
 
 
 def _zh_amount(n: str) -> float | None:
     if n == "半":
         return 0.5
+    if n == "一刻":
+        return 0.25  # 一刻钟: a quarter of an hour
     if n.endswith("个半"):
         head = zh_number(n[:-2])
         return None if head is None else head + 0.5
@@ -201,7 +206,9 @@ def _zh_timing(m: re.Match[str]) -> Timing | None:
             amount = _zh_amount(m.group(n))
             if amount is None:
                 return None
-            return Timing(kind, round(amount * _ZH_SECONDS[m.group(unit)[0]]), said=said)
+            word = m.group(unit)
+            per = _ZH_SECONDS["星" if "星期" in word else word[0]]
+            return Timing(kind, round(amount * per), said=said)
     if m.group("h3") is not None:
         return _clock(int(m.group("h3")), int(m.group("m3")), None, said)
     part = m.group("part") or m.group("part2") or ""
@@ -216,8 +223,8 @@ def _zh_timing(m: re.Match[str]) -> Timing | None:
         minute = 15
     elif rest == "三刻":
         minute = 45
-    elif m.group("mm") is not None:
-        minute = zh_number(m.group("mm"))
+    elif m.group("mm") is not None or m.group("mm2") is not None:
+        minute = zh_number(m.group("mm") or m.group("mm2"))
     if minute is None:
         return None
     return _clock(int(hour), int(minute), None, said, part)
