@@ -221,7 +221,11 @@ def start_runtime(settings: Settings, environ: Mapping[str, str] | None = None) 
         simulator=simulator,
     )
     rt.questions.timeout_s = settings.question_timeout_s
-    rt.jobs = _jobs(rt)
+    try:
+        rt.jobs = _jobs(rt)
+    except sqlite3.Error as exc:
+        stop_runtime(rt)
+        raise StartupError(f"database {settings.database}: jobs: {exc}") from None
     if not settings.no_assistant:
         try:
             rt.assistant = _assistant(rt, os.environ if environ is None else environ)
