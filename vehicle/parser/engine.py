@@ -115,7 +115,7 @@ class Parser:
         self._mixed = MixedLanguage(self._templates.grammars)
         self._asker = Asker(catalog, self._resolver, self._words)
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
-        self._results: dict[tuple[str, str | None], ParseResult] = {}
+        self._results: dict[tuple[str, str | None, str | None], ParseResult] = {}
         self._lock = threading.Lock()
         for texts in _WARM_UP.values():
             for text in texts:
@@ -139,16 +139,20 @@ class Parser:
     def templates(self) -> Templates:
         return self._templates
 
-    def parse(self, text: str, seat: str | None = None) -> ParseResult:
+    def parse(self, text: str, seat: str | None = None, refer: str | None = None) -> ParseResult:
         """Parse one utterance said from `seat` (None: unknown).
 
-        The result is immutable and a function of (text, seat) alone, so a
+        `refer`: the control a pronoun with nothing to refer to in the text
+        means (the session's last turn, DESIGN 4a); "turn it up" then acts on
+        it instead of asking.
+
+        The result is immutable and a function of (text, seat, refer) alone, so a
         repeated utterance gets the same object back from a bounded cache.
         """
-        key = (text, seat)
+        key = (text, seat, refer)
         result = self._results.get(key)
         if result is None:
-            result = self._parse_text(text, seat)
+            result = self._parse_text(text, seat, refer)
             if len(text) > MAX_CHARS:
                 return result
             with self._lock:
@@ -157,7 +161,7 @@ class Parser:
                 self._results[key] = result
         return result
 
-    def _parse_text(self, text: str, seat: str | None) -> ParseResult:
+    def _parse_text(self, text: str, seat: str | None, refer: str | None = None) -> ParseResult:
         norm = normalize(text[: MAX_CHARS + 1])
         if len(text) > MAX_CHARS:
             # No one speaks this much to a car: mention what it names, act on nothing.
@@ -166,7 +170,7 @@ class Parser:
         kind = follow_up(norm.text, norm.language)
         if kind is not None:
             return ParseResult(language=norm.language, follow_up=kind, complete=True)
-        result = self._parse(norm, norm.language, seat)
+        result = self._parse(norm, norm.language, seat, refer)
         if norm.language == "zh" and self._mixed.is_mixed(norm.text) and not result.complete:
             # Mixed language: read the English words as their Chinese aliases, or
             # the Chinese words as English ones, and keep the better reading.
@@ -174,7 +178,7 @@ class Parser:
                 return (r.complete, len(r.actions), len(r.negated) + len(r.queries), len(r.mentions))
 
             for lang, alt in self._mixed.variants(norm):
-                other = self._parse(alt, lang, seat)
+                other = self._parse(alt, lang, seat, refer)
                 held = {(m.capability, m.target) for m in result.negated}
                 more = {(m.capability, m.target) for m in other.negated}
                 # a reading that lost a negation or a hold is never taken; one that finds more always is
@@ -182,7 +186,7 @@ class Parser:
                     result = replace(other, language="zh")
         return result
 
-    def _parse(self, norm: Normalized, language: str, seat: str | None) -> ParseResult:
+    def _parse(self, norm: Normalized, language: str, seat: str | None, refer: str | None = None) -> ParseResult:
         grammar = self._templates.grammars[language]
         spotter = self._spotters[language]
         reads: list[Read] = []
@@ -191,7 +195,7 @@ class Parser:
         cache: Memo = {}
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
-        named: list[str] = []  # the controls of the nearest clause that named one (what "it" may refer to)
+        named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
         for chunk in chunks(leave_alone(norm.text, language)):
             text = chunk.text
             marks = marks_in(text)
