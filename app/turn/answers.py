@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import opencc
 import yaml
 
 from vehicle.catalog import Catalog, default_catalog_dir
@@ -33,6 +34,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _PUNCT = re.compile(r"[^\w\s'\u3400-\u9fff]+")
 #: Longest phrase tried, in words (English) or characters (Chinese).
 _LONGEST = 12
+#: Traditional characters read as Simplified, as the parser reads them ("對", "第二個").
+_T2S = opencc.OpenCC("t2s")
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,10 @@ DECLINED = Choice("no")
 
 
 def fold(text: str) -> str:
-    """Lower case, width-folded, punctuation as spaces, one space between words."""
+    """Lower case, width-folded, Traditional as Simplified, punctuation as spaces, one space between words."""
     text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'")
+    if _CJK.search(text):
+        text = _T2S.convert(text)
     return " ".join(_PUNCT.sub(" ", text).split())
 
 

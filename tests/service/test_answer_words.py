@@ -59,6 +59,7 @@ YES_NO = question(READING)
         "行",
         "嗯",
         "可以的吧",
+        "對",
     ],
 )
 def test_yes_words_pick_the_one_option(catalog, text):
@@ -126,6 +127,8 @@ LIGHTS = question(AMBIENT, READING, labels=["ambient light", "driver reading lig
         ("the last one", ("2",)),
         ("第一个", ("1",)),
         ("第二个吧", ("2",)),
+        ("第二個", ("2",)),  # Traditional, read as Simplified
+        ("閱讀燈", ("2",)),
         ("both", ("1", "2")),
         ("Both, please!", ("1", "2")),
         ("都要", ("1", "2")),
