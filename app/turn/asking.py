@@ -199,6 +199,8 @@ async def answer_stage(ctx: TurnContext) -> Handled | None:
         if tap is not None
         else read_answer(rt.catalog, question, ctx.given.text)
     )
+    if choice is None and tap is not None:
+        return _closed(ctx, question)  # an option it lacks (the route refuses those first): nothing moves
     if choice is None:
         rt.questions.drop(session)  # not an answer: the question goes, the message is read as usual
         return None
@@ -224,7 +226,7 @@ async def answer_stage(ctx: TurnContext) -> Handled | None:
 
 
 def _closed(ctx: TurnContext, question: Question | None) -> Handled:
-    """A tap on a question that closed since the route checked it: nothing moves."""
+    """A tap on a question that closed since the route checked it (or on an option it lacks): nothing moves."""
     if question is not None:
         ctx.lang = question.language
     return Handled(HandledBy.LOCAL, [], ask_say("no_question", ctx.language))
