@@ -251,3 +251,24 @@ def test_a_command_beside_a_hedge_runs_and_the_hedge_is_asked(svc, command_ids):
         assert shown(c, TAILGATE) == {"open": False}
         assert say(c, sid, "yes")["actions"][0]["capability"] == "tailgate.set"
         assert shown(c, TAILGATE) == {"open": True}
+
+
+def test_a_tap_on_a_question_that_closed_since_moves_nothing(svc, command_ids):
+    """The route checked the tap; the question expired before the turn read it: nothing moves."""
+    import asyncio
+
+    from app.turn import TurnInput, TurnPipeline
+
+    with svc.client() as c:
+        sid = session(c)
+        question = asked(say(c, sid, "要不开下后备箱"))
+        frames = len(svc.command_frames(command_ids))
+        svc.runtime.questions.clock.now += svc.runtime.questions.timeout_s
+        pipeline = TurnPipeline(svc.runtime)
+        turn = pipeline.begin(sid)
+        tap = TurnInput("", answer={"question_id": question["id"], "option": "yes"})
+        reply = asyncio.run(pipeline.run(turn, tap, None))
+        assert reply["actions"] == [] and reply["status"] == "no_action" and reply["question"] is None
+        assert reply["reply_text"] == "There is no open question to answer."  # gone: its language with it
+        assert shown(c, TAILGATE) == {"open": False}
+        assert len(svc.command_frames(command_ids)) == frames
