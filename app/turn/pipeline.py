@@ -2,6 +2,7 @@
 Assistant's assist pipeline: stages in order, each a typed result.
 
     PARSE -> ANSWER (the session's open question, if this is its answer: DESIGN section 4a)
+          -> REFER ("turn it up" after a change: that change's control, instead of asking)
           -> FOLLOW-UP (me too / more / undo against the last acting turn)
           -> QUERY (state questions, answered from confirmed state)
           -> LOCAL (complete parse)
@@ -32,6 +33,7 @@ from .followup import before_values, follow_up_stage
 from .model import ModelAnswered, ModelFailedEarly, ModelInterrupted, assistant_up, model_stage
 from .ports import TurnServices
 from .queries import only_questions
+from .refer import refer_stage
 from .registry import ActiveTurn, Emit
 from .stages import (
     Handled,
@@ -94,6 +96,7 @@ class TurnPipeline:
         answered = await answer_stage(ctx)  # read first, before any other stage (DESIGN section 4a)
         if answered is not None:
             return answered
+        await refer_stage(ctx)  # "turn it up" right after a change: that change's control
         cancelled = await job_stages.cancel_stage(ctx)  # "cancel the timer": before the parse acts
         if cancelled is not None:
             return cancelled

@@ -20,7 +20,7 @@ from .registry import TurnRegistry
 
 
 class ParserPort(Protocol):
-    def parse(self, text: str, seat: str | None = None) -> ParseResult: ...
+    def parse(self, text: str, seat: str | None = None, refer: str | None = None) -> ParseResult: ...
 
 
 class StatePort(Protocol):

@@ -53,8 +53,10 @@ def test_an_implicit_request_is_asked_never_sent(catalog, parser, row):
 
 @pytest.mark.parametrize("row", [r for r in ROWS if r["expect"] == "refuse"], ids=lambda r: r["text"])
 def test_a_named_control_is_never_a_question(catalog, parser, row):
-    reason, _ = verdict(catalog, parser, row)
+    reason, sent = verdict(catalog, parser, row)
     assert reason != "needs_confirmation"
+    # what the person named against the proposal refuses it ("leave the seat heating off" is a negation)
+    assert reason in REFUSED and not sent, (reason, sent)
 
 
 def test_figures(catalog, parser, capsys):

@@ -151,6 +151,10 @@ _EN_DENIED = re.compile(
     r" (?:ask|asked|tell|told|say|said|want|wanted|request|requested|mean|meant|order|ordered)\b"
     r"(?: (?:you|u|it|anyone|anybody))?(?: (?:to|that|you should|you to))?\b\s*"
 )
+#: "leave the seat heating off", "leave the window open": the control is not to be changed.
+_EN_LEAVE = re.compile(
+    r"^(?:but |and |just )?leave (.+?) (?:off|on|open|closed|shut|up|down|where (?:it|they) (?:is|are))$"
+)
 _EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
 
 # -- Chinese -------------------------------------------------------------------
@@ -275,6 +279,9 @@ def _en_clause(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="")
     if _EN_RETRACTION.match(body) or _EN_RETRACTION.match(text.strip()):
         return Clause(text=raw, body="", retraction=True)
+    left = _EN_LEAVE.match(body)
+    if left is not None:  # "leave the seat heating off": do not touch it
+        body = "don't touch " + left.group(1)
     denied = _EN_DENIED.match(body)
     if denied is not None and body[denied.end() :].strip():
         body = "don't " + en_strip(body[denied.end() :])
