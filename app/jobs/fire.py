@@ -21,8 +21,10 @@ from typing import Any
 
 from app.executor import Ledger
 from app.turn.execution import BusRuns, make_request
-from app.turn.followup import _undo as undo_plan  # the one undo rule, reused as it is
-from app.turn.followup import before_values
+from app.turn.followup import (
+    before_values,
+    undo_plan,  # the one undo rule, reused as it is
+)
 from app.turn.wording import CHANGED
 from app.turn.wording import say as turn_say
 from vehicle.catalog import Catalog

@@ -146,7 +146,7 @@ def _set_by(
     return dict(resolved.parameters) if isinstance(resolved, Command) else None
 
 
-def _undo(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]], str, str]:
+def undo_plan(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]], str, str]:
     """The actions that restore the confirmed-before values, a lead naming undone modes, a note on what is left."""
     catalog, shown = ctx.services.catalog, ctx.services.state.snapshot().get("controls", {})
     vague = {(a["capability"], m): bool(a.get("vague")) for a, m in applied_members(last["reply"])}
@@ -270,7 +270,7 @@ async def follow_up_stage(ctx: TurnContext) -> Handled | None:
     if kind == "more":
         plan, note = more_plan(ctx.services.catalog, last, ctx.language, said_direction(ctx))
     elif kind == "undo":
-        plan, lead, note = _undo(ctx, last)
+        plan, lead, note = undo_plan(ctx, last)
     else:
         plan, note = _me_too(ctx, last)
     if not plan:
