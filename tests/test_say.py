@@ -92,8 +92,11 @@ def test_json_prints_the_whole_reply(service, tmp_path):
         "status",
         "reply_text",
         "actions",
+        "question",  # revision 3 (DESIGN section 6): a question asked, else null
+        "jobs",  # revision 3: the timed commands the turn set
         "assistant_error",
     }
+    assert reply["question"] is None and reply["jobs"] == []
     assert reply["session_id"] == session_in(tmp_path)
     assert reply["language"] == "en" and reply["handled_by"] == "local" and reply["status"] == "applied"
     assert reply["reply_text"] == "Driver window opened to 50 percent."

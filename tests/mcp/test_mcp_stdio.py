@@ -289,7 +289,10 @@ async def test_backend_down_is_an_error_quickly(tmp_path: Path) -> None:
 
 
 async def test_stderr_has_failure_lines_but_never_a_token(session: Any, backend: BackendStub, stderr_log: Path) -> None:
-    # Runs last in this module: by now the server has logged every failure above.
+    # Its own failures (xdist may run the module's other tests on another worker):
+    # a callback that times out, then one refused with the token in its message.
+    backend.script(Answer(200, EXECUTE_RESULT, delay=4.0))
+    await session.call_tool("execute_cockpit_request", {"request_token": REQUEST_TOKEN, "plan": PLAN})
     backend.script(Answer(403, {"error": {"code": "token_revoked", "message": f"{REQUEST_TOKEN} revoked"}}))
     await session.call_tool("execute_cockpit_request", {"request_token": REQUEST_TOKEN})
     await anyio.sleep(0.2)  # let the child's stderr reach the file
