@@ -35,7 +35,7 @@ _MISSING = object()
 #: holds every command of its sentence.
 #: Verbs of a request the catalog may lack, where an unpunctuated Chinese run-on may cut ("打开天窗 | 放首歌").
 ZH_REQUEST_VERBS = re.compile(
-    r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首"
+    r"播放|放首|放一首|来一首|导航|打电话|打给|拨打|讲个|搜索|切换到|返回|退出|息屏|下一首|上一首|去(?![除雾掉])"
 )
 REQUEST = {
     "en": re.compile(
@@ -49,6 +49,8 @@ REQUEST = {
         r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙|再|然后|顺便|还有|也|另外|接着)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
         r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置(?=\S)|设(?!置)|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"
         r"|^(?:息屏|亮屏|黑屏|静音|下一首|上一首|暂停|继续播放)$"
+        # "音量调大一点", "亮度调到最低": a setting the catalog lacks, its noun first
+        r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉)"
     ),
 }
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")

@@ -449,9 +449,9 @@ class Parser:
                 return False  # "他昨天 | 把车窗打开了": a subject cut off a statement is no chit-chat
             if PREDICATE.match(part) and not (request and COMMAND_START[language].match(part)):
                 return False
-            return not (
-                cl.marked or cl.wish or cl.statement or spotter.mentions(part) or any(c.isdigit() for c in part)
-            )
+            # a number is never dropped as chit-chat; a request of its own keeps it ("打开三六零": unplaced)
+            numbered = any(c.isdigit() for c in part) and not (request and language == "zh")
+            return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or numbered)
 
         if language == "en":  # a template reads one verb phrase: no part holds a second command verb
             verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
