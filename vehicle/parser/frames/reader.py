@@ -35,6 +35,8 @@ parser (scope, borrowing, resolution, assembly) treats both alike.
 
 from __future__ import annotations
 
+import re
+
 from .frame import Frame
 from .framewords import Meaning, Words
 
@@ -78,14 +80,28 @@ def read_need(words: Words, text: str) -> str | None:
     idioms never reach here: the clause markers and the need phrases of the
     catalog read them first.
     """
+    if words.language == "en":
+        text = _SIMILE.sub(lambda m: m.group(1) or m.group(2), text)  # "as cold as a potato": cold
     pieces = _cover(words, text, _NEED)
     if pieces is None:
         return None
     picked = [_first(meanings, _NEED) for _, meanings in pieces if meanings]
     needs = {m.value for m in picked if m.cls == "needs"}
-    if len(needs) != 1 or not any(m.cls == "subjects" for m in picked):
+    if len(needs) != 1:
+        return None
+    if not any(m.cls == "subjects" for m in picked) and not (words.language == "en" and _DEGREE.match(text)):
         return None  # no one said to be cold ("that joke fell flat and cold", "cooler on the passenger side")
     return needs.pop()
+
+
+#: "as frigid as a furnace": a simile says the need before its second "as".
+_SIMILE = re.compile(
+    r"\bas ([a-z]+(?: up)?) as (?:a |an |the )(?!it\b)[a-z']+|\bas ([a-z]+(?: up)?) as (?:hell|fire|ice|snow)\b"
+)
+#: "a bit too nippy", "way too warm in the back": a degree word said of the cabin, no subject needed.
+_DEGREE = re.compile(
+    r"^(?:a bit|a little|a little bit|way|much|far|kind of|somewhat|so|really)?\s*(?:too|so)\b|^(?:a bit|a little|a tad|somewhat|kind of) "
+)
 
 
 def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
