@@ -41,3 +41,24 @@ def test_a_simile_or_a_degree_word_states_the_need(parser, text, need):
 )
 def test_no_need_where_the_words_say_none(parser, text):
     assert not parser.parse(text).actions, text
+
+
+@pytest.mark.parametrize(
+    "text,capability",
+    [
+        ("i'd really like to know if the seat heating is switched on", "seat.set_heating"),
+        ("could i know whether the sunroof is open", "sunroof.set_position"),
+        ("inform me what the fan is set to", "climate.set_fan_speed"),
+        ("do you happen to know the status of the rear defroster", "climate.set_defrost"),
+        ("is the rear defroster powered down", "climate.set_defrost"),
+    ],
+)
+def test_a_question_asked_indirectly_is_a_state_query(parser, text, capability):
+    """'I want to know if …' asks whether; its "if" is no condition, and nothing acts."""
+    result = parser.parse(text)
+    assert not result.actions, text
+    assert [q.capability for q in result.queries] == [capability], text
+
+
+def test_wanting_to_do_is_still_a_command(parser):
+    assert parser.parse("i'd like to turn on the fan").actions

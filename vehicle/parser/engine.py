@@ -254,7 +254,10 @@ class Parser:
                 ):
                     # "status of the rear defroster", "what is the current heater": a state
                     # question in vocabulary words, with or without "?"
-                    asked = read_query(self._words[language], (cl.text if cl.question else cl.body).strip(" ,?"))
+                    words = self._words[language]
+                    asked = read_query(words, (cl.text if cl.question else cl.body).strip(" ,?"))
+                    if asked is None and cl.question and cl.body != cl.text:
+                        asked = read_query(words, "status of " + cl.body.strip(" ,?"))  # "i'd like to know …"
                     if asked is not None:
                         cl, frame, resolution = replace(cl, question=True), None, None
                         spotted = spotted or (Mention(asked[0], asked[1], "question", None),)

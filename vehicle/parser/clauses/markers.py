@@ -262,6 +262,17 @@ _EN_HEDGE = re.compile(
 _ZH_HEDGE = re.compile(r"^(?:要不要|要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
 
 
+#: A state question asked indirectly: what follows is asked about, never done.
+_EN_WANT_TO_KNOW = re.compile(
+    r"^(?:(?:go ahead and|please|hey|so|um|uh)\s+)*"
+    r"(?:i(?: really| just)?(?: want| wanna| need|'d like|'d really like| would like| would really like|'d love"
+    r"| would love|'ll need| will need) (?:you )?to know|(?:could|can|may) i know|do you (?:happen to )?know|i wonder|i'm wondering|i am wondering"
+    r"|inform(?: me)?|update me(?: about| on)?|let me know|give me (?:an update|the rundown|a rundown|the status)"
+    r"(?: about| on| of)?|i want you to update me(?: about| on)?|confirm (?=the (?:setting|status|state)))"
+    r"\b,?\s*(?:if|whether|what|how)?\b"
+)
+
+
 def _en_clause(text: str, asked: bool) -> Clause:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     raw = text
@@ -273,6 +284,21 @@ def _en_clause(text: str, asked: bool) -> Clause:
             return Clause(text=raw, body="", hedged=True)
         found = _en_clause(rest, asked)
         return Clause(**{**_fields(found), "text": raw, "hedged": True})
+    known = _EN_WANT_TO_KNOW.match(raw)  # before the fillers go: "i'd like to know" holds "like"
+    if known is not None and raw[known.end() :].strip(" ,"):
+        # "i'd like to know if the rear defroster is on", "inform me what the fan is set to":
+        # a state question asked indirectly ("if" here asks whether, it is no condition)
+        found = _en_clause(raw[known.end() :].strip(" ,"), asked)
+        return Clause(
+            **{
+                **_fields(found),
+                "text": raw,
+                "question": True,
+                "hinted": False,
+                "conditional": False,
+                "statement": False,
+            }
+        )
     polite = bool(_EN_POLITE_ASK.match(text))
     body = en_strip(text)
     if not body or _EN_THANKS.match(body):
