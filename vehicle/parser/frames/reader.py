@@ -223,6 +223,9 @@ def _frame(
         if meanings is None:
             if number is not None:
                 return None  # two numbers: not one frame
+            following = pieces[k + 1][1] if k + 1 < len(pieces) else None
+            if following is not None and ("controls" in following or "compounds" in following):
+                return None  # "open two windows": a count of controls, never a value (nor which ones)
             index = int(text)
             if index >= len(numbers):
                 return None

@@ -107,7 +107,15 @@ _EN_CLOCK = re.compile(
 _LONG_DIGITS = re.compile(r"\d{4,}")
 
 
+#: "set it two 22", "changed too sixty-two", "2 the max": a recogniser's "to" before a value.
+_EN_TO_SAID_AS = re.compile(
+    r"\b(?:two|too|2) (?=\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|thirteen"
+    r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b|the (?:max|min))"
+)
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
+    text = _EN_TO_SAID_AS.sub("to ", text)
     text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
