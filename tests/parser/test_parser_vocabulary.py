@@ -272,3 +272,13 @@ def test_a_held_sentence_and_a_hedged_one_in_one_utterance(parser):
         "options": [{"capability": "tailgate.set", "target": "cabin", "parameters": {"open": True}}],
     }
     assert [(m.capability, m.said) for m in got.negated] == [("sunroof.set_position", "held")]
+
+
+@pytest.mark.parametrize(
+    "text,on",
+    [("put the air circulating on", True), ("shut off the air circulating system", False)],
+)
+def test_air_circulating_names_the_recirculation(parser, text, on):
+    assert parser.parse(text).to_json()["actions"] == [
+        {"capability": "climate.set_recirculation", "target": "cabin", "parameters": {"on": on}}
+    ]
