@@ -62,3 +62,9 @@ def test_a_question_asked_indirectly_is_a_state_query(parser, text, capability):
 
 def test_wanting_to_do_is_still_a_command(parser):
     assert parser.parse("i'd like to turn on the fan").actions
+
+
+@pytest.mark.parametrize("text", ["a bit warmer", "a little cooler", "a bit warmer in the back", "a tad cooler please"])
+def test_a_comparative_is_a_way_never_a_need(parser, text):
+    result = parser.parse(text)
+    assert result.actions and not result.needs, text

@@ -98,10 +98,9 @@ def read_need(words: Words, text: str) -> str | None:
 _SIMILE = re.compile(
     r"\bas ([a-z]+(?: up)?) as (?:a |an |the )(?!it\b)[a-z']+|\bas ([a-z]+(?: up)?) as (?:hell|fire|ice|snow)\b"
 )
-#: "a bit too nippy", "way too warm in the back": a degree word said of the cabin, no subject needed.
-_DEGREE = re.compile(
-    r"^(?:a bit|a little|a little bit|way|much|far|kind of|somewhat|so|really)?\s*(?:too|so)\b|^(?:a bit|a little|a tad|somewhat|kind of) "
-)
+#: "a bit too nippy", "way too warm in the back": too much of it, said of the cabin, needs no subject
+#: (a comparative is a way, never a need: "a bit warmer" raises the temperature).
+_DEGREE = re.compile(r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so)\b")
 
 
 def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
