@@ -60,8 +60,6 @@ class Asker:
         self._catalog = catalog
         self._resolver = resolver
         self._words = words
-        self._frames: list[Frame] = []
-        """The frames of the options of the last reading (a referral is acted on as its frame)."""
 
     def ask(
         self,
@@ -85,16 +83,22 @@ class Asker:
             return self._beyond(frame, seat)
         controls = {self._catalog.control(c) for c in earlier if c in self._catalog.capabilities}
         if len(controls) == 1:
-            self._frames = []
-            referred = self._no_control(body, numbers, language, seat, tuple(controls))
-            if referred is not None and referred["missing"] == "consent" and self._frames:
-                return self._frames[0]
+            frames: list[Frame] = []  # the option's frame: a referral is acted on as it
+            referred = self._no_control(body, numbers, language, seat, tuple(controls), frames)
+            if referred is not None and referred["missing"] == "consent" and frames:
+                return frames[0]
         return self._no_control(body, numbers, language, seat)
 
     # -- missing control or target ----------------------------------------------
 
     def _no_control(
-        self, body: str, numbers: tuple[float, ...], language: str, seat: str | None, only: tuple[str, ...] = ()
+        self,
+        body: str,
+        numbers: tuple[float, ...],
+        language: str,
+        seat: str | None,
+        only: tuple[str, ...] = (),
+        frames: list[Frame] | None = None,
     ) -> dict | None:
         words = self._words[language]
         pieces = _cover(words, body, _BARE)
@@ -121,7 +125,7 @@ class Asker:
             ways = [{"on": "open", "off": "close"}.get(w, w) for w in ways]
         options = []
         for capability in candidates:
-            action = self._option(capability, ways, picked, number, unit, number_after_to, by, targets, seat)
+            action = self._option(capability, ways, picked, number, unit, number_after_to, by, targets, seat, frames)
             if action is not None and action not in options:
                 options.append(action)
         if not options:
@@ -141,6 +145,7 @@ class Asker:
         by: bool,
         targets: tuple[str, ...],
         seat: str | None,
+        frames: list[Frame] | None = None,
     ) -> Action | None:
         """The one action `capability` would take for what was said, if it can take it."""
         if capability not in self._catalog.capabilities:
@@ -167,8 +172,8 @@ class Asker:
         if not res.resolved or len(res.actions) != 1:
             return None
         allowed = self._allowed(res.actions[0], seat)
-        if allowed is not None:
-            self._frames.append(frame)
+        if allowed is not None and frames is not None:
+            frames.append(frame)
         return allowed
 
     def _allowed(self, action: Action, seat: str | None) -> Action | None:
