@@ -39,3 +39,21 @@ def test_two_and_too_elsewhere_are_read_as_before(parser, text):
         assert result["actions"][0]["parameters"] == {"level": 2}
     else:
         assert result["actions"] == [], text
+
+
+@pytest.mark.parametrize(
+    "text,on",
+    [
+        ("i need the seat heating activated", True),
+        ("the rear defroster modes off now", False),
+        ("switch the seat heating too on", True),
+    ],
+)
+def test_a_state_word_after_the_control_is_the_action(parser, text, on):
+    [action] = parser.parse(text, "driver").to_json()["actions"]
+    assert action["parameters"].get("on", action["parameters"].get("level", 0) > 0) is on, text
+
+
+@pytest.mark.parametrize("text", ["the seat heating was turned on", "the rear defroster got switched off by itself"])
+def test_a_past_state_told_is_no_command(parser, text):
+    assert parser.parse(text, "driver").to_json()["actions"] == [], text

@@ -111,6 +111,7 @@ _LONG_DIGITS = re.compile(r"\d{4,}")
 _EN_TO_SAID_AS = re.compile(
     r"\b(?:two|too|2) (?=\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|thirteen"
     r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b|the (?:max|min))"
+    r"|\b(?:two|too) (?=(?:on|off)$)"  # "change the demister too on"
 )
 
 
