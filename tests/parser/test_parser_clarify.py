@@ -83,3 +83,14 @@ def test_one_question_per_utterance(parse):
     result = parse("turn it up, and turn on the lights")
     assert result["clarify"]["missing"] == "control"
     assert result["unplaced"], "the second question is left unplaced"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["关闭车灯", "打开大灯", "turn off the headlights", "switch off all the car lights", "turn on the fog lights"],
+)
+def test_the_exterior_lights_are_no_interior_light(parse, text):
+    """The catalog has no exterior light: "关闭车灯" is unplaced, never a question about the
+    ambient or reading light (acting on more than was asked is worse than not understanding)."""
+    result = parse(text)
+    assert result["clarify"] is None and result["actions"] == [] and result["unplaced"], text

@@ -38,6 +38,7 @@ CLASSES = (
     "queries",
     "families",
     "asks",
+    "others",
 )
 #: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
 MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
@@ -79,6 +80,8 @@ class Words:
     """A family word's controls ("lights" -> ambient light, reading light), in the order offered."""
     asks: tuple[str, ...] = ()
     """The controls a command with no control word may mean, the most specific first (DESIGN 4a)."""
+    others: tuple[str, ...] = ()
+    """Things the catalog lacks that a family word is part of ("车灯", "headlights"): never asked about."""
     """Longest entry, in words (English) or characters (Chinese)."""
 
     def add(self, word: str, meaning: Meaning, where: str) -> None:
@@ -183,6 +186,7 @@ def load_words(
         for w in listed(entry["words"], f"{where}.words"):
             words.add(w, Meaning("families", family), f"{name}: {where}")
     words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
+    words.others = tuple(canonical(w, language) for w in listed(data.get("others") or [], "others"))
     for cls in ("to", "by", "glue", "subjects", "statement", "queries"):
         for w in listed(data.get(cls) or [], cls):
             words.add(w, Meaning(cls), f"{name}: {cls}")
