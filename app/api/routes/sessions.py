@@ -16,7 +16,7 @@ from sse_starlette.sse import EventSourceResponse, ServerSentEvent
 from app.errors import ApiError, TurnInProgress
 from app.turn import NO, TERMINAL_EVENTS, TurnError, TurnEvent, TurnInput, TurnPipeline, interrupt
 
-from ..deps import DbDep, RuntimeDep, SessionDep
+from ..deps import DbDep, RuntimeDep, SessionDep, get_runtime, known_session
 from ..responses import History, Interrupted, Reply, SessionCreated, ok
 from ..schemas import MessageIn
 
@@ -67,7 +67,7 @@ async def history(session_id: SessionDep, db: DbDep, limit: int = Query(50, ge=1
     responses=ok(Reply, 404, 409, 413, 415, 422, 500) | _TURN_STREAM,
     summary="Send an utterance (one turn)",
 )
-async def post_message(session_id: SessionDep, body: MessageIn, request: Request, rt: RuntimeDep) -> Any:
+async def post_message(session_id: str, body: MessageIn, request: Request) -> Any:
     """Say one thing: a typed or spoken utterance becomes one turn.
 
     Body: `text` (1-4000 characters), `source` (`console`, the default, or
@@ -102,6 +102,9 @@ async def post_message(session_id: SessionDep, body: MessageIn, request: Request
     404 `unknown_question`; an option it does not have is 422
     `unknown_option`. Nothing moves for either.
     """
+    # the two dependencies of the other routes, called directly: a turn is the hot path
+    rt = await get_runtime(request)
+    session_id = await known_session(session_id, rt)
     db, pipeline = rt.db, TurnPipeline(rt)
     if body.client_message_id is not None:
         recorded = await db.replay(session_id, body.client_message_id)
