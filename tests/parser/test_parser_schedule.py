@@ -152,3 +152,13 @@ def test_a_vague_time_or_a_condition_still_holds(parse, text):
 def test_a_clock_time_in_a_name_is_no_schedule(parse):
     result = parse("cancel my 5:30 pm table reservation", None)
     assert result["schedule"] == [] and result["actions"] == []
+
+
+@pytest.mark.parametrize(
+    "text", ["maybe open the window in 10 minutes", "open the tailgate in 5 minutes?", "要不十分钟后开天窗"]
+)
+def test_a_hedged_timed_command_is_neither_asked_nor_scheduled(parse, text):
+    """A yes to "shall I open the window?" would act now, and no one agreed to a timer."""
+    result = parse(text, "driver")
+    assert result["actions"] == [] and result["schedule"] == [] and result["clarify"] is None, text
+    assert result["negated"] and all(m["said"] == "held" for m in result["negated"]), text

@@ -302,7 +302,9 @@ class Assembler:
     def _ask_hedged_sentences(self) -> None:
         """A hedged command ("maybe open the tailgate", "open the sunroof, maybe",
         要不开下天窗) is asked, not done: a clarify for consent, the action its option."""
-        asked = self._take(self._hedged_sentences)
+        # a hedged timed command ("maybe open the window in 10 minutes") is neither asked nor
+        # scheduled: a yes would act now, and no one agreed to the timer (held, below)
+        asked = self._take(self._hedged_sentences - set(self._timed))
         if not asked:
             return
         self._resay(asked, "question")  # asked back, not done: binds nothing until the person answers
@@ -326,7 +328,8 @@ class Assembler:
             here = [m for s, m in self._commanded_at if s == sentence]
             held = self._resay_mentions(here, "held")
             _add(self.negated, held)
-            entry = _entry(timings) if sentence not in self._unsure else None
+            sure = sentence not in self._unsure and sentence not in self._hedged_sentences
+            entry = _entry(timings) if sure else None
             if entry is None:
                 self.unplaced.extend(t.said for t in timings if t.said not in self.unplaced)
                 continue
