@@ -282,3 +282,19 @@ def test_air_circulating_names_the_recirculation(parser, text, on):
     assert parser.parse(text).to_json()["actions"] == [
         {"capability": "climate.set_recirculation", "target": "cabin", "parameters": {"on": on}}
     ]
+
+
+@pytest.mark.parametrize(
+    "text,capability,targets",
+    [
+        ("关上四门车窗", "window.set_position", ["all"]),  # 四门: all four doors, no value 4
+        ("打开最后一排座椅加热", "seat.set_heating", ["rear_left", "rear_right"]),
+    ],
+)
+def test_door_and_row_words(parser, text, capability, targets):
+    actions = parser.parse(text).to_json()["actions"]
+    if capability is None:
+        assert actions == [], text
+    else:
+        assert [a["capability"] for a in actions] == [capability] * len(targets)
+        assert [a["target"] for a in actions] == targets

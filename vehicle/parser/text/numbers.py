@@ -221,6 +221,8 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
             return None
     if integer == "十" and after.startswith("分") and not after.startswith("分钟"):
         return None  # 十分 "very"
+    if after.startswith(("门", "个门")) and not decimals and not half:
+        return None  # 四门 "all four doors": a word, not a value
     value = _zh_int(integer)
     if value is None:
         return None
