@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -119,7 +120,9 @@ def _number_words(value: Any, name: str) -> list[str]:
     return [n]
 
 
-def option_words(catalog: Catalog, question: Question) -> dict[str, set[int]]:
+def option_words(
+    catalog: Catalog, question: Question, control_words: Callable[[str], Iterable[str]] | None = None
+) -> dict[str, set[int]]:
     """phrase -> the options (by index) it names; only what tells the options apart."""
     options = [list(o.actions) for o in question.options]
     caps = [tuple(sorted({str(a.get("capability")) for a in acts})) for acts in options]
@@ -140,6 +143,8 @@ def option_words(catalog: Catalog, question: Question) -> dict[str, set[int]]:
                     add(i, cap.label.get(language))
                     for alias in cap.aliases.get(language):
                         add(i, alias)
+                for word in control_words(str(action.get("capability"))) if control_words else ():
+                    add(i, word)  # the vocabulary's words too ("dome light" is the reading light)
             target = action.get("target")
             if isinstance(target, str) and len(set(targets)) > 1 and target in catalog.targets:
                 info = catalog.targets[target]
@@ -176,13 +181,15 @@ def _cover(text: str, table: dict[str, tuple[str, Any]], options: dict[str, set[
     return [f for f in found if f[0] != "fillers"]
 
 
-def read_answer(catalog: Catalog, question: Question, text: str) -> Choice | None:
+def read_answer(
+    catalog: Catalog, question: Question, text: str, control_words: Callable[[str], Iterable[str]] | None = None
+) -> Choice | None:
     """The choice ``text`` makes on ``question``, or None when it is not an answer."""
     folded = fold(text)
     if not folded:
         return None
     yes_no = question.yes_no
-    found = _cover(folded, answer_words(), {} if yes_no else option_words(catalog, question))
+    found = _cover(folded, answer_words(), {} if yes_no else option_words(catalog, question, control_words))
     if not found:
         return None
     kinds = {cls for cls, _ in found}

@@ -197,7 +197,7 @@ async def answer_stage(ctx: TurnContext) -> Handled | None:
     choice = (
         _tap_choice(question, str(tap.get("option")))
         if tap is not None
-        else read_answer(rt.catalog, question, ctx.given.text)
+        else read_answer(rt.catalog, question, ctx.given.text, getattr(rt.parser, "control_words", None))
     )
     if choice is None and tap is not None:
         return _closed(ctx, question)  # an option it lacks (the route refuses those first): nothing moves

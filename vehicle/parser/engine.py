@@ -114,12 +114,32 @@ class Parser:
         }
         self._mixed = MixedLanguage(self._templates.grammars)
         self._asker = Asker(catalog, self._resolver, self._words)
+        self._control_words: dict[str, tuple[str, ...]] = {}
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
         self._results: dict[tuple[str, str | None, str | None], ParseResult] = {}
         self._lock = threading.Lock()
         for texts in _WARM_UP.values():
             for text in texts:
                 self.parse(text)
+
+    def control_words(self, capability: str) -> tuple[str, ...]:
+        """Every vocabulary word, in both languages, that names `capability`'s control
+        ("dome light" for the reading light): an answer may name an option by any of them."""
+        control = self._catalog.control(capability) if capability in self._catalog.capabilities else capability
+        found = self._control_words.get(control)
+        if found is None:
+            found = tuple(
+                word
+                for words in self._words.values()
+                for word, meanings in words.table.items()
+                if any(
+                    m.cls in ("controls", "compounds") and self._catalog.control(m.value) == control
+                    for m in meanings.values()
+                    if m.value in self._catalog.capabilities
+                )
+            )
+            self._control_words[control] = found
+        return found
 
     def clear_cache(self, combinations: bool = False) -> None:
         """Forget the clause frames and texts kept across parses (benchmarks time first sight with it).
