@@ -92,31 +92,15 @@ def _one(
     awaits = False
     if source == "model" and answered:
         if _touches(catalog, checked, forbidden):
-            return refused(
-                checked.capability,
-                checked.target,
-                checked.parameters,
-                source,
-                Refusal(Reason.NEGATED_BY_USER, what),
-                checked.vague,
-            )
+            return _refused_as(checked, source, Reason.NEGATED_BY_USER, what)
     elif source == "model":
         reason = bind(catalog, parse, checked, state, seat)
         awaits = reason == Reason.NEEDS_CONFIRMATION
         if reason is not None and not awaits:
-            return refused(
-                checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague
-            )
+            return _refused_as(checked, source, reason, what)
     elif source != "console" and checked.capability == "mode.activate" and _touches(catalog, checked, forbidden):
         # all-or-nothing: a mode with a step on a forbidden control is refused whole
-        return refused(
-            checked.capability,
-            checked.target,
-            checked.parameters,
-            source,
-            Refusal(Reason.NEGATED_BY_USER, what),
-            checked.vague,
-        )
+        return _refused_as(checked, source, Reason.NEGATED_BY_USER, what)
     decided = expand(catalog, state, checked, source)
     decided.awaits_answer = awaits
     if source in ("parser", "catalog") and not decided.is_mode:
@@ -177,6 +161,11 @@ def hold_for_answer(catalog: Catalog, actions: list[ActionDecision]) -> None:
             continue
         for m in pending:
             m.refuse(Refusal(Reason.NEEDS_CONFIRMATION, control_name(catalog, action.capability, m.target)))
+
+
+def _refused_as(checked: Action, source: str, reason: Reason, what: Any) -> ActionDecision:
+    """A validated action refused whole for `reason`."""
+    return refused(checked.capability, checked.target, checked.parameters, source, Refusal(reason, what), checked.vague)
 
 
 def _touches(catalog: Catalog, action: Action, forbidden: set[Key]) -> bool:
