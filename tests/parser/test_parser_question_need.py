@@ -68,3 +68,13 @@ def test_wanting_to_do_is_still_a_command(parser):
 def test_a_comparative_is_a_way_never_a_need(parser, text):
     result = parser.parse(text)
     assert result.actions and not result.needs, text
+
+
+@pytest.mark.parametrize("text", ["我好累啊", "i'm really drowsy", "we are all exhausted in here"])
+def test_tiredness_is_a_need(parser, text):
+    assert list(parser.parse(text).needs) == ["tired"], text
+
+
+@pytest.mark.parametrize("text", ["i'm tired of this song", "累计里程清零", "困了怎么办", "tired of waiting"])
+def test_tired_of_something_or_a_question_states_no_need(parser, text):
+    assert not parser.parse(text).needs, text
