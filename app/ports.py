@@ -1,8 +1,9 @@
 """The runtime's ports: what the service needs from its replaceable parts.
 
-The assistant (Codex, or none), the ECU simulator (in-process, or none) and
-the store are reached only through these Protocols, so routes and the turn
-pipeline never depend on a concrete class.
+The assistant (Codex, or none) and the ECU simulator (in-process, or none)
+are reached only through these Protocols, so routes and the turn pipeline
+never depend on a concrete class; the store through the ports of its users
+(``app.executor.ports.AuditStore``, ``app.turn.ports.TurnStorePort``).
 """
 
 from __future__ import annotations
@@ -35,17 +36,3 @@ class SimulatorPort(Protocol):
         self, speed_kph: float | None = None, gear: str | None = None, child_lock: bool | None = None
     ) -> None: ...
 
-
-class StorePort(Protocol):
-    """The synchronous store the executor writes its audit rows to (in its own thread)."""
-
-    def record_decision(
-        self,
-        session_id: str | None,
-        turn_id: str | None,
-        utterance: str | None,
-        handled_by: str,
-        planned: list[dict[str, Any]],
-    ) -> int: ...
-    def record_outcome(self, decision_id: int, actions: list[dict[str, Any]]) -> None: ...
-    def close(self) -> None: ...
