@@ -357,12 +357,7 @@ class Assembler:
     def _resay(self, actions: list[Action], said: Said) -> list[Mention]:
         """The command mentions of `actions`' controls, said as `said` now; the new mentions."""
         capabilities = {a.capability for a in actions}
-        out: list[Mention] = []
-        for k, m in enumerate(self.mentions):
-            if m.capability in capabilities and m.said == "command":
-                self.mentions[k] = Mention(m.capability, m.target, said, m.direction)
-                out.append(self.mentions[k])
-        return out
+        return self._resay_mentions([m for m in self.mentions if m.capability in capabilities], said)
 
     def _spoken(self, text: str) -> str:
         """A clause's text with its numbers back in place of their placeholders."""
