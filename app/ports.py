@@ -35,4 +35,3 @@ class SimulatorPort(Protocol):
     def set_vehicle(
         self, speed_kph: float | None = None, gear: str | None = None, child_lock: bool | None = None
     ) -> None: ...
-
