@@ -62,7 +62,8 @@ ROWS = [
     ("别忘了打开空调", [("climate.power", "cabin", {"on": True})], True),
     ("到家后打开车库门", [], False),
     ("风量调大一点", [("climate.adjust_fan_speed", "cabin", {"delta_level": 1})], True),
-    ("打开外循环", [], False),
+    # 外循环 (outside air) is the recirculation off (catalog/vocabulary/zh.yaml, signed); it was unknown before
+    ("打开外循环", [("climate.set_recirculation", "cabin", {"on": False})], True),
 ]
 
 

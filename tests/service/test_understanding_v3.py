@@ -176,3 +176,66 @@ def test_names_clock_times_and_bare_pronouns_set_nothing(car, text):
         before = car.frames()
         reply = say(c, sid, text)
     assert car.frames() == before and reply["actions"] == [], reply
+
+
+@pytest.mark.parametrize(
+    "text,capability,place",
+    [
+        ("ac on in the rear right only", "climate.set_ac", "rear_right"),
+        ("hvac off in the back only", "climate.power", "rear"),
+        ("set my rear fans to 3", "climate.set_fan_speed", "rear"),
+        ("后排风量调到三档", "climate.set_fan_speed", "rear"),
+    ],
+)
+def test_a_place_the_control_lacks_is_refused_by_name_never_widened(car, text, capability, place):
+    """The car has one cabin AC, fan and climate: "rear only" is understood and
+    refused for that place; the one cabin control is never set instead."""
+    with car.client() as c:
+        tap(c, "climate.power", "cabin", on=True)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        fan, power, ac = (
+            ecu(car, cap, "cabin") for cap in ("climate.set_fan_speed", "climate.power", "climate.set_ac")
+        )
+        reply = say(c, sid, text)
+        assert car.frames() == before, reply
+    [action] = reply["actions"]
+    assert (action["capability"], action["target"], action["status"]) == (capability, place, "rejected"), reply
+    assert action["reason"] == "unknown_target", reply
+    assert "no such position" in reply["reply_text"] or "没有这个位置" in reply["reply_text"], reply
+    after = tuple(ecu(car, cap, "cabin") for cap in ("climate.set_fan_speed", "climate.power", "climate.set_ac"))
+    assert after == (fan, power, ac)
+
+
+@pytest.mark.parametrize(
+    "text,capability,parameter,value",
+    [
+        ("can i turn on the climate", "climate.power", "on", True),
+        ("is it possible to set the fan to 5", "climate.set_fan_speed", "level", 5),
+        ("power on the cool", "climate.set_ac", "on", True),
+        ("switch to outside air", "climate.set_recirculation", "on", False),
+        ("风量降到底", "climate.set_fan_speed", "level", 1),
+    ],
+)
+def test_leave_asked_cool_fresh_air_and_the_bottom_act(car, text, capability, parameter, value):
+    """Asking leave is a request like "could you"; "cool" switched is the AC;
+    outside air is the recirculation off; 到底 with a down verb is the lowest level."""
+    with car.client() as c:
+        tap(c, "climate.set_recirculation", "cabin", on=True)
+        tap(c, "climate.set_fan_speed", "cabin", level=4)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert ecu(car, capability, "cabin")[parameter] == value, reply
+
+
+@pytest.mark.parametrize("text", ["switch the auto air conditioning system to off", "stop changing the fan"])
+def test_another_control_and_a_stop_of_doing_move_nothing(car, text):
+    """ "auto" makes the control another one the catalog lacks; "stop changing" forbids."""
+    with car.client() as c:
+        tap(c, "climate.power", "cabin", on=True)
+        tap(c, "climate.set_ac", "cabin", on=True)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        reply = say(c, sid, text)
+        assert car.frames() == before, reply
+    assert ecu(car, "climate.set_ac", "cabin")["on"] is True

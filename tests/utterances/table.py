@@ -91,6 +91,7 @@ TAGS = frozenset(
         "relative",  # an adjust_* change, vague or explicit
         "parameter_word",  # low/medium/high/max/min, 一半/全开/一条缝/a crack ...
         "seat",  # a speaker seat: "my", a target-less seat/window/zone control
+        "named_place",  # a place the control lacks ("rear fan off"), kept by name for the executor to refuse
         "plural",  # a plural control noun: every fitted member
         "mode_name",  # a mode by its name alone or with "please"
         "haste",  # adverbs of haste keep a text complete
@@ -486,8 +487,10 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
     are emitted as spoken)."""
     exp = e.expect
 
+    named_place = "named_place" in e.tags
+
     def check(actions: list[dict[str, Any]], name: str) -> list[str]:
-        return _catalog_action_problems(actions, name, catalog)
+        return _catalog_action_problems(actions, name, catalog, named_place)
 
     out = check(exp["actions"], "actions")
     out.extend(timed_clarify.catalog_problems(e.seat, exp, catalog, check))
@@ -498,7 +501,11 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
                 out.append(f"{where}: unknown capability {m['capability']!r}")
             elif "target" not in m:
                 continue
-            elif m["target"] is not None and m["target"] not in catalog.valid_targets(m["capability"]):
+            elif (
+                m["target"] is not None
+                and m["target"] not in catalog.valid_targets(m["capability"])
+                and not (named_place and m["target"] in catalog.targets)
+            ):
                 out.append(f"{where}: target {m['target']!r} is not valid for {m['capability']}")
             elif m["target"] is None and catalog.capabilities[m["capability"]].default_target is None:
                 out.append(f"{where}: {m['capability']} is always mentioned with its id as target")
@@ -508,8 +515,14 @@ def catalog_problems(e: Entry, catalog: Any) -> list[str]:
     return out
 
 
-def _catalog_action_problems(actions: list[dict[str, Any]], prefix: str, catalog: Any) -> list[str]:
-    """Each action's capability, target, parameter names and types (ranges not checked)."""
+def _catalog_action_problems(
+    actions: list[dict[str, Any]], prefix: str, catalog: Any, named_place: bool = False
+) -> list[str]:
+    """Each action's capability, target, parameter names and types (ranges not checked).
+
+    `named_place`: a place the control's type lacks, kept by name so the
+    executor refuses it ("rear fan off" on the one cabin fan; tag `named_place`).
+    """
     out = []
     for i, a in enumerate(actions):
         where = f"{prefix}[{i}]"
@@ -517,7 +530,9 @@ def _catalog_action_problems(actions: list[dict[str, Any]], prefix: str, catalog
         if cap is None:
             out.append(f"{where}: unknown capability {a['capability']!r}")
             continue
-        if a["target"] not in catalog.valid_targets(a["capability"]):
+        if a["target"] not in catalog.valid_targets(a["capability"]) and not (
+            named_place and a["target"] in catalog.targets
+        ):
             out.append(
                 f"{where}: target {a['target']!r} is not valid for {a['capability']} "
                 f"(valid: {catalog.valid_targets(a['capability'])})"

@@ -426,11 +426,13 @@ class Parser:
                 and self._acts_after(text, h.end)
                 and not self._target_before(text, h.start)
             )
-        # never inside a catalog word ("空|调" is no cut, though 调 may start a command)
+        # never inside a catalog word ("空|调" is no cut, though 调 may start a command), nor after a
+        # word that makes the control another one ("auto | ac" is the automatic climate, not the AC)
         points = [
             p
             for p in cut_points(text, language, extra)
-            if not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language)
+            if (not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language))
+            and not _OTHER_CONTROL.search(text, 0, p)
         ]
         if not points:
             return None
@@ -574,6 +576,9 @@ _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no 
 _ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
 #: "leave it" words, which may trail their own object ("后备箱别动").
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
+#: A word that makes the control after it another one the catalog lacks ("auto ac", "智能空调"):
+#: no clause starts right after it.
+_OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchronized|dual|heated)|自动|智能) ?$")
 #: English temperatures said with no unit in this range are Fahrenheit ("72 degrees" has
 #: a unit: it is read as said, and refused as out of range with the range named).
 _BARE_FAHRENHEIT = (59.0, 86.0)

@@ -79,7 +79,15 @@ _EN_FILLERS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|like|you know)\b")
 _EN_POLITE_ASK = re.compile(r"^(?:please |hey |ok |okay |um |uh )?(?:can|could|would|will) (?:you|u)\b")
 _EN_IMPERATIVE = re.compile(
     r"^(?:turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable"
-    r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger)\b"
+    r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger"
+    r"|alter|modify|tune|tweak|customize|boost|hike|reduce|up|deactivate|kill|power|dial|bring|knock|push)\b"
+)
+#: "can i turn the heat up", "is it possible to set the fan to 3": asking leave to do it is a request,
+#: like "could you" (DESIGN 4: politeness), when a command verb follows; "can i know ..." stays a question.
+_EN_POLITE_SELF = re.compile(
+    r"^(?:(?:please|hey|ok|okay|um|uh|so)\s+)*(?:can i|could i|may i|can we|could we|is it possible to"
+    r"|would it be possible to|is there a way to|am i able to|would i be able to|will i be able to"
+    r"|will we be able to)\s+(?:please\s+)?"
 )
 _EN_TIMED = re.compile(
     r"\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
@@ -94,7 +102,9 @@ _EN_THANKS = re.compile(
 )
 _EN_NEGATION = re.compile(
     r"\b(?:don't|dont|do not|never|not|no need to|doesn't|does not|shouldn't|should not|won't|mustn't|must not"
-    r"|no more|no|stop)\b(?:\s+(?:touch|touching|change|changing|mess with|bother with|use|using)\b)?"
+    r"|no more|no)\b(?:\s+(?:touch|touching|change|changing|mess with|bother with|use|using)\b)?"
+    # "stop touching the vents", "stop changing it", a bare "stop": "stop the fan" turns it off
+    r"|\bstop(?=\s+(?:touch|change|mess|bother|use|\w+ing)\b)|^stop(?: it| that| now)?$"
     r"|\bleave\b.*\balone\b|\bkeep\b.*\bas (?:it|they) (?:is|are)\b|\bleave\b.*\bas (?:it|they) (?:is|are)\b"
 )
 _EN_NEG_ONLY = re.compile(r"^(?:leave|keep)\b|\b(?:alone|as (?:it|they) (?:is|are))$")
@@ -300,6 +310,9 @@ def _en_clause(text: str, asked: bool) -> Clause:
             }
         )
     polite = bool(_EN_POLITE_ASK.match(text))
+    leave = _EN_POLITE_SELF.match(text)
+    if leave is not None and _EN_IMPERATIVE.match(text[leave.end() :]):
+        text, polite = text[leave.end() :], True
     body = en_strip(text)
     if not body or _EN_THANKS.match(body):
         return Clause(text=raw, body="")

@@ -228,7 +228,8 @@ class Asker:
         return _action(asked["options"][0])
 
     def _beyond(self, frame: Frame, seat: str | None) -> dict | None:
-        """ "fan to 95 percent": a level past the control's range -> its end, or nothing."""
+        """ "fan to 95 percent", "blower at 50 percent": the level meant, asked (a percentage is
+        no level: 50 % of 1-7 is 4), or a level past the range -> its end; else nothing."""
         capability = self._resolver.capability(frame)
         if capability is None or frame.number is None or frame.op not in ("set", None):
             return None
@@ -236,9 +237,19 @@ class Asker:
         if spec is None or frame.unit not in (None, "percent", "level"):
             return None
         high = spec.max
-        if high is None or frame.number <= high:
+        if high is None:
             return None
-        res = self._resolver.resolve(Frame(device=frame.device, targets=frame.targets, op="max"), seat)
+        if frame.unit == "percent":  # "blower at 50 percent": the level that share of the range is
+            if not 0 < frame.number <= 100:
+                return None
+            low = spec.min if spec.min is not None else 1
+            level = max(int(low), int(frame.number * high / 100 + 0.5))
+            said = Frame(device=frame.device, targets=frame.targets, op="set", number=float(level), unit="level")
+        elif frame.number <= high:
+            return None
+        else:
+            said = Frame(device=frame.device, targets=frame.targets, op="max")
+        res = self._resolver.resolve(said, seat)
         if not res.resolved or len(res.actions) != 1:
             return None
         action = self._allowed(res.actions[0], seat)

@@ -44,7 +44,7 @@ CLASSES = (
 MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
 #: Directions an action word may have (frame operations, see :mod:`vehicle.parser.frames.frame`).
 DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
-AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high"})
+AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high", "end"})
 UNITS = frozenset({"degrees", "percent", "level"})
 
 
@@ -163,7 +163,7 @@ def load_words(
     for cap, ways in (data.get("signed") or {}).items():
         checked(cap, known_capabilities, f"signed.{cap}")
         for way, items in (ways or {}).items():
-            checked(way, frozenset({"more", "less"}), f"signed.{cap}.{way}")
+            checked(way, frozenset({"more", "less", "on", "off"}), f"signed.{cap}.{way}")
             for w in listed(items, f"signed.{cap}.{way}"):
                 words.add(w, Meaning("signed", cap, way), f"{name}: signed.{cap}.{way}")
     for cls, allowed in (("actions", DIRECTIONS), ("amounts", AMOUNTS), ("units", UNITS), ("targets", known_targets)):

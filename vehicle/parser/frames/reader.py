@@ -43,6 +43,8 @@ from .framewords import Meaning, Words
 SET_TEMPERATURE = "climate.set_temperature"
 _TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
+#: Signed words that are also the AC's name when switched on or off.
+_COOLING = frozenset({"cool", "cooler"})
 #: The classes a command may use, in the order a word's meanings are tried.
 _ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
 #: A comfort statement: need words, who or where, and the words of a statement.
@@ -218,6 +220,7 @@ def _frame(
     prepositions = 0
     seat_said = False
     comparative = False  # a comparative after the value ("eight degrees higher") ends the frame
+    cooling = False  # "cool"/"cooler" with on/off names the AC ("turn on the cool", "cooler off in the back")
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -241,6 +244,8 @@ def _frame(
         elif cls == "signed":
             controls.append(meaning.value)
             signed.append(meaning.extra)
+            following_text = pieces[k + 1][0] if k + 1 < len(pieces) else ""
+            cooling = cooling or (text in _COOLING and following_text != "off")
         elif cls == "controls":
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
@@ -278,6 +283,9 @@ def _frame(
     if len(families) != 1:
         return None
     device = families.pop()
+    if cooling and ways and set(ways) <= {"on", "off", "set"} and number is None and not amounts:
+        # a temperature is not switched: "power on the cool" is the AC ("cool off", a way, is not)
+        device, signed = "climate.set_ac", []
     if device == SET_TEMPERATURE and seat_said:
         return None  # "heating for the driver seat": the seat's heating or the cabin's? not a guess
     if prepositions and not any(w != "set" for w in ways):
@@ -289,6 +297,12 @@ def _frame(
         # the generic verb after another starts a command of its own: "open the driver window set the
         # passenger side to 22", "打开空调风量调到三档" ("turn the fan up", "设置关掉" are one)
         return None
+    if signed and signed[0] in ("on", "off"):
+        # "switch to outside air", "打开外循环": the word says the state, once a verb asks for it
+        # ("i need fresh air" is a need); "turn off fresh air" is not clear
+        if not ways or {w for w in ways if w not in ("on", "set")} or len(set(signed)) > 1:
+            return None
+        ways, signed = [signed[0]], []
     if signed and set(amounts) & {"max", "min"}:
         return None  # "cooler max": the coolest setting or the strongest cooling?
     if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
@@ -346,6 +360,8 @@ def _op(
     if len(said) > 1:
         return None
     amount = said.pop() if said else None
+    if amount == "end":  # "到底", "all the way": the end the way goes to ("风量降到底" is the lowest)
+        amount = "min" if way == "less" and not positional else "max"
     if amount in ("max", "min"):
         if positional:
             if way in ("close", "less") and amount == "max":

@@ -122,8 +122,15 @@ class Resolver:
             return "on" if switch and op != "set" else "set"
         return None
 
-    def targets(self, capability: str, frame: Frame, seat: str | None = None) -> tuple[str, ...] | None:
-        """Targets as resolved for `capability` (() = the catalog default; None if unresolvable)."""
+    def targets(
+        self, capability: str, frame: Frame, seat: str | None = None, said: bool = False
+    ) -> tuple[str, ...] | None:
+        """Targets as resolved for `capability` (() = the catalog default; None if unresolvable).
+
+        `said`: the frame's places were said of this control, so a place its
+        type lacks is kept by name (:meth:`_named`); places spotted elsewhere
+        in the text are not.
+        """
         cap = self._catalog.capabilities[capability]
         if cap.target_type in (MODE_TYPE, PERIPHERAL_TYPE):
             known = self._catalog.modes if cap.target_type == MODE_TYPE else self._catalog.peripherals
@@ -143,17 +150,32 @@ class Resolver:
         out: list[str] = []
         for word in frame.targets:
             if word == SPEAKER:  # "my" beside another member: the speaker's own, else nothing that acts
+                if member is None and len(frame.targets) == 2:
+                    continue  # "my back fans", "my rear left temp": the named place, of the car
                 if member is None:
                     return None
                 word = member
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                found = self.group(word, capability) or ()
+                # the one place said, never beside another ("my" aside)
+                named = said and sum(t != SPEAKER for t in frame.targets) == 1
+                found = self.group(word, capability) or (self._named(word, ttype.members) if named else ())
             if not found:
                 return None
             out.extend(t for t in found if t not in out)
         return tuple(out)
+
+    def _named(self, word: str, members: tuple[str, ...]) -> tuple[str, ...]:
+        """A place the control's type does not have, as said: the gates refuse it by name.
+
+        "Rear fan off" on a car with one cabin fan is understood and refused
+        ("no rear zone"), never widened to the one fan; "all" on a control
+        with one member is that member.
+        """
+        if word == "all" and len(members) == 1:
+            return members
+        return (word,) if word in self._catalog.targets else ()
 
     def seated(self, capability: str) -> bool:
         """Whether the capability's targets are seats of the car (seat, window, zone)."""
@@ -179,7 +201,7 @@ class Resolver:
         def said(target: str | None) -> Mention:
             return Mention(capability, target, "command", direction)
 
-        targets = self.targets(capability, frame, seat)
+        targets = self.targets(capability, frame, seat, said=True)
         if targets is None:
             if self._catalog.capabilities[capability].target_type in (MODE_TYPE, PERIPHERAL_TYPE):
                 return Resolution((), (), False)  # "mode" with no mode named is a family word
@@ -187,7 +209,8 @@ class Resolver:
         cap = self._catalog.capabilities[capability]
         chosen = targets or ((cap.default_target,) if cap.default_target else ())
         if frame.possessive or frame.speaker:
-            named = chosen if cap.target_type in SEATED_TYPES else ()  # "my": the member it resolved to
+            # "my": the member it resolved to; "my back fans": the place named
+            named = chosen if cap.target_type in SEATED_TYPES else targets
         else:
             named = targets if frame.targets else ()
         mentions = tuple(said(t) for t in named) if named else (said(None),)

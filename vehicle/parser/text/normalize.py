@@ -111,7 +111,8 @@ _LONG_DIGITS = re.compile(r"\d{4,}")
 _EN_TO_SAID_AS = re.compile(
     r"\b(?:two|too|2) (?=\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|eleven|twelve|thirteen"
     r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b|the (?:max|min))"
-    r"|\b(?:two|too) (?=(?:on|off)$)"  # "change the demister too on"
+    r"|\b(?:two|too|2) (?=(?:on|off)$)"  # "change the demister too on", "set ac systems 2 off"
+    r"|\b(?:two|too|2) (?=(?:stage|level|speed) (?:\d|[a-z]+$))"  # "set rear fans 2 stage eleven"
 )
 
 
@@ -149,6 +150,8 @@ def _fahrenheit_en(tokens: list[str], values: list[float], converted: list[tuple
                 converted.append((values[int(tok)], said))
                 out.append("degrees")
                 i = j + 1
+                if i < len(tokens) and tokens[i] in ("degrees", "degree"):
+                    i += 1  # "sixty one fahrenheit degrees"
                 continue
         i += 1
     return out
