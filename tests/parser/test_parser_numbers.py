@@ -21,6 +21,14 @@ from vehicle.parser.text.normalize import detect_language, normalize
         ("twenty one point five", (21.5,)),
         ("level one", (1.0,)),
         ("open the passenger one", ()),  # a pronoun, not a number
+        ("set the fan to one", (1.0,)),  # text2num leaves a lone "one" a word by default
+        ("set the fan to zero", (0.0,)),
+        ("a hundred percent", (100.0,)),
+        ("set it to hundred", ()),  # a bare "hundred" is no number (as 百 is not)
+        ("twenty one point oh five", (21.05,)),
+        ("set it to twenty two three", (22.0, 3.0)),
+        ("fan level three and a half", (3.5,)),
+        ("heat the second row", ()),  # an ordinal is a word, never a value
         ("ｓｅｔ ｉｔ ｔｏ ２１", (21.0,)),  # full width, NFKC
         ("二十一度", (21.0,)),
         ("二十一度半", (21.5,)),
