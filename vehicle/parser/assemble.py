@@ -53,6 +53,8 @@ REQUEST = {
         r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉)"
     ),
 }
+#: A "why" that complains of the cabin ("why is it so cold in here", "why's my side freezing").
+_WHY_SO = re.compile(r"^(?:why is|why's|why am i|why does it feel)\b")
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
@@ -190,7 +192,9 @@ class Assembler:
         else:
             found = read.spotted
         # the needs the clause states, read once (a statement of need words is a whole reading)
-        stated = self._spotter.needs(cl.text) if said in ("command", "statement") else ()
+        # "why is it so cold in here" asks nothing: it complains (a need, never an action)
+        complaint = said == "question" and bool(_WHY_SO.match(cl.text))
+        stated = self._spotter.needs(cl.text) if said in ("command", "statement") or complaint else ()
         if said == "command":
             if not cl.negated and not cl.conditional:
                 _add(self.needs, stated)
@@ -218,6 +222,9 @@ class Assembler:
                     self.unplaced.append(self._spoken(cl.text))
                 elif cl.body and any(s == read.sentence for _, s, _ in self._acted):
                     self._held_sentences.add(read.sentence)  # unknown words after a command: never act
+            return
+        if complaint and stated and not found:
+            _add(self.needs, stated)  # a complaint is its need, and no question to answer
             return
         if said == "statement" and (not found or stated):
             # "it seems kind of chilly than my ideal temperature": a comfort statement naming a control

@@ -283,8 +283,12 @@ _EN_WANT_TO_KNOW = re.compile(
 )
 
 
+#: "this rear should not have to be this chilly" complains that it is too chilly: no negation.
+EN_COMPLAINT = re.compile(r"\s+should(?: not|n't) (?:have to )?be (?:this|so|that)\s+")
+
+
 def _en_clause(text: str, asked: bool) -> Clause:
-    text = re.sub(r"\s+", " ", text).strip(" ,")
+    text = EN_COMPLAINT.sub(" is too ", re.sub(r"\s+", " ", text).strip(" ,"))
     raw = text
     text = _EN_FILLERS.sub(" ", text)
     hedge = _EN_HEDGE.search(text)

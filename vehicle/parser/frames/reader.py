@@ -102,7 +102,11 @@ _SIMILE = re.compile(
 )
 #: "a bit too nippy", "way too warm in the back": too much of it, said of the cabin, needs no subject
 #: (a comparative is a way, never a need: "a bit warmer" raises the temperature).
-_DEGREE = re.compile(r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so)\b")
+_DEGREE = re.compile(
+    r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so)\b"
+    # "a bit balmy" (a comparative is a way: "a bit warmer" raises the temperature)
+    r"|^(?:a bit|a little|a little bit|a tad|kind of|somewhat|rather|pretty|quite)\s+\S+(?<!er)$"
+)
 
 
 def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
