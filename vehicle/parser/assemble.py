@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from vehicle.actions import Action, Direction, Mention, Query, Said
 from vehicle.catalog import Catalog
 
-from .clauses.markers import Clause
+from .clauses.markers import EN_WHY, Clause
 from .frames.frame import Frame
 from .frames.resolve import Resolution, Resolver
 from .frames.spotter import Spotter
@@ -53,8 +53,6 @@ REQUEST = {
         r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉)"
     ),
 }
-#: A "why" that complains of the cabin ("why is it so cold in here", "why's my side freezing").
-_WHY_SO = re.compile(r"^(?:why is|why's|why am i|why does it feel)\b")
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
@@ -193,7 +191,7 @@ class Assembler:
             found = read.spotted
         # the needs the clause states, read once (a statement of need words is a whole reading)
         # "why is it so cold in here" asks nothing: it complains (a need, never an action)
-        complaint = said == "question" and bool(_WHY_SO.match(cl.text))
+        complaint = said == "question" and bool(EN_WHY.match(cl.text))
         stated = self._spotter.needs(cl.text) if said in ("command", "statement") or complaint else ()
         if said == "command":
             if not cl.negated and not cl.conditional:

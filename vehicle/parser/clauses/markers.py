@@ -285,11 +285,14 @@ _EN_WANT_TO_KNOW = re.compile(
 
 #: "this rear should not have to be this chilly" complains that it is too chilly: no negation.
 EN_COMPLAINT = re.compile(r"\s+should(?: not|n't) (?:have to )?be (?:this|so|that)\s+")
+#: "why is it so cold in here", "why's the co-driver side freezing": a complaint, not a question to answer.
+EN_WHY = re.compile(r"^(?:why is it|why's it|why is|why's|why does it feel|why am i)\s+")
 
 
 def _en_clause(text: str, asked: bool) -> Clause:
-    text = EN_COMPLAINT.sub(" is too ", re.sub(r"\s+", " ", text).strip(" ,"))
-    raw = text
+    text = re.sub(r"\s+", " ", text).strip(" ,")
+    raw = text  # as said; the complaint is read for what it says, not as a negation
+    text = EN_COMPLAINT.sub(" is too ", text)
     text = _EN_FILLERS.sub(" ", text)
     hedge = _EN_HEDGE.search(text)
     if hedge is not None:

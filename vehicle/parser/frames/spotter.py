@@ -15,7 +15,7 @@ import re
 
 from vehicle.actions import Mention
 
-from ..clauses.markers import EN_COMPLAINT
+from ..clauses.markers import EN_COMPLAINT, EN_WHY
 from .frame import Frame
 from .framewords import Words
 from .reader import read_need
@@ -44,8 +44,6 @@ _NOT_NEED_EN = re.compile(
     r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
     r"|doesn't|if|when)\b"
 )
-#: "why is the co-driver side freezing": the complaint it makes ("it is the co-driver side freezing").
-_WHY_EN = re.compile(r"^(?:why is it|why's it|why is|why's|why does it feel|why am i)\s+")
 #: "it's colder in here than it is outside": a comparison with outside, said of the cabin.
 _OUTSIDE_EN = re.compile(r"\s+than (?:it is |it's |its )?(?:outside|out there)$")
 #: What may stand before a need phrase with no subject of its own ("it's getting so hot").
@@ -129,7 +127,8 @@ class Spotter:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
         if not self._zh:  # complaints said about the cabin, read as the statement they make
-            text = EN_COMPLAINT.sub(" is too ", _OUTSIDE_EN.sub("", _WHY_EN.sub("it is ", text)))
+            # "why is the co-driver side freezing": it is; "… should not have to be this hot": too hot
+            text = EN_COMPLAINT.sub(" is too ", _OUTSIDE_EN.sub("", EN_WHY.sub("it is ", text)))
         if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
             return ()
         if self._any_need.search(text):
