@@ -239,3 +239,43 @@ def test_another_control_and_a_stop_of_doing_move_nothing(car, text):
         reply = say(c, sid, text)
         assert car.frames() == before, reply
     assert ecu(car, "climate.set_ac", "cabin")["on"] is True
+
+
+@pytest.mark.parametrize(
+    "text,opened",
+    [
+        ("open my rear left window", ["rear_left"]),
+        ("打开我的左后车窗", ["rear_left"]),
+        ("open my window and the rear left one", ["driver", "rear_left"]),
+    ],
+)
+def test_my_before_a_place_is_the_cars_not_the_speakers_too(car, text, opened):
+    """From the driver's seat, "my rear left window" is that window of my car: the
+    driver's own window stays closed (it used to open as well)."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    for member in ("driver", "passenger", "rear_left", "rear_right"):
+        want = 100 if member in opened else 0
+        assert ecu(car, "window.set_position", member)["open_percent"] == want, (text, member, r.json())
+
+
+@pytest.mark.parametrize(
+    "text,opened",
+    [
+        ("open all windows except my rear left one", ["driver", "passenger", "rear_right"]),
+        ("除了我的左后车窗 其他车窗都打开", ["driver", "passenger", "rear_right"]),
+        ("open all windows except mine", ["passenger", "rear_left", "rear_right"]),
+    ],
+)
+def test_an_exclusion_of_my_place_keeps_that_window_closed(car, text, opened):
+    """ "except my rear left one" excludes the rear-left window (it used to exclude
+    the speaker's own and open the rear left)."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    for member in ("driver", "passenger", "rear_left", "rear_right"):
+        want = 100 if member in opened else 0
+        assert ecu(car, "window.set_position", member)["open_percent"] == want, (text, member, r.json())

@@ -40,7 +40,7 @@ class Exclusions:
         words = sorted(targets, key=len, reverse=True)
         alias = "|".join(re.escape(w) for w in words)
         if language == "zh":
-            item = rf"(?:{alias})(?:的)?(?:车窗|窗户|座椅|座位|位置|那边|这边)?"
+            item = rf"(?:我的)?(?:{alias})(?:的)?(?:车窗|窗户|座椅|座位|位置|那边|这边)?"  # 我的左后: that place
             items = rf"{item}(?:(?:和|跟|与|、){item})*"
             self._patterns = (
                 re.compile(rf"除了({items})(?:以外|之外|外)?(?:,|\s)?"),
@@ -52,7 +52,11 @@ class Exclusions:
             # "the driver's one": the recogniser's "one" is lifted out as a number (a
             # slot index here) and must go with the phrase, never open a window to 1 %
             members = "|".join(re.escape(w) for w in words if targets[w] not in ("all", "cabin"))
-            item = rf"(?:{alias})(?:'s)?(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
+            # "my rear left one": "my" before a place is the car's (read below), never the whole item
+            item = (
+                rf"(?:(?:my|our) )?(?:{alias})(?:'s)?"
+                rf"(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
+            )
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
                 re.compile(
@@ -80,8 +84,13 @@ class Exclusions:
             if not self._group.search(text[: m.start()] + " " + text[m.end() :]):
                 continue  # "open the window but the sunroof too": no group to take from
             found: list[str] = []
-            for a in self._alias.finditer(m.group(1)):
+            said = list(self._alias.finditer(m.group(1)))
+            gap = "" if self._zh else " "
+            for k, a in enumerate(said):
                 ident = self._targets[a.group(0)]
+                following = said[k + 1] if k + 1 < len(said) else None
+                if ident == SPEAKER and following is not None and following.start() == a.end() + len(gap):
+                    continue  # "except my rear left one": that place of the car, not the speaker's too
                 if ident not in found and ident not in ("all", "cabin"):
                     found.append(ident)
             if found:

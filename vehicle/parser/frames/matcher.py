@@ -43,10 +43,10 @@ def match(grammar: Grammar, text: str, numbers: tuple[float, ...]) -> Frame | No
     result = recognize_best(text, intents, slot_lists=lists, language=grammar.language)
     if result is None:
         return None
-    return _frame({name: (e.value, e.text) for name, e in result.entities.items()}, grammar, numbers)
+    return _frame({name: (e.value, e.text) for name, e in result.entities.items()}, grammar, numbers, text)
 
 
-def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame | None:
+def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...], text: str = "") -> Frame | None:
     targets: list[str] = []
     texts: list[str] = []
     for name in TARGET_SLOTS:
@@ -54,6 +54,7 @@ def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame 
         if entity is not None and entity[0] not in targets:
             targets.append(str(entity[0]))
             texts.append(str(entity[1]).strip())
+    _drop_determiner(targets, texts, grammar, text)
     device = _value(slots, "device")
     entity = slots.get("device")
     said_as = str(entity[1]).strip() if entity is not None and entity[1] else ""
@@ -79,6 +80,20 @@ def _frame(slots: Slots, grammar: Grammar, numbers: tuple[float, ...]) -> Frame 
         color=_value(slots, "color"),
         plural=_plural(said_as, grammar.language),
     )
+
+
+def _drop_determiner(targets: list[str], texts: list[str], grammar: Grammar, text: str) -> None:
+    """ "open my rear left window": "my" right before a place is the car's, not the speaker's member
+    too (it would open the speaker's window as well); "my and the passenger's" stays a list."""
+    if len(texts) != 2:
+        return  # beside two places ("my back windshield": back and windshield) it decides nothing
+    joiner = "" if grammar.language == "zh" else " "
+    for k, said in enumerate(texts):
+        if said in grammar.possessive and any(
+            f"{said}{joiner}{other}" in text for j, other in enumerate(texts) if j != k and other
+        ):
+            del targets[k], texts[k]
+            return
 
 
 def _plural(word: str, language: str) -> bool:

@@ -255,6 +255,9 @@ def _frame(
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
         elif cls == "targets":
             seat_said = seat_said or "seat" in text
+            following = pieces[k + 1][1] if k + 1 < len(pieces) else None
+            if meaning.value == "speaker" and following is not None and "targets" in following:
+                continue  # "my rear left window", "my back fans": a place of the car, not the speaker's too
             if meaning.value not in targets:
                 targets.append(meaning.value)
                 possessive.append(meaning.value == "speaker")

@@ -150,16 +150,13 @@ class Resolver:
         out: list[str] = []
         for word in frame.targets:
             if word == SPEAKER:  # "my" beside another member: the speaker's own, else nothing that acts
-                if member is None and len(frame.targets) == 2:
-                    continue  # "my back fans", "my rear left temp": the named place, of the car
                 if member is None:
                     return None
                 word = member
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                # the one place said, never beside another ("my" aside)
-                named = said and sum(t != SPEAKER for t in frame.targets) == 1
+                named = said and len(frame.targets) == 1  # the one place said, never beside another
                 found = self.group(word, capability) or (self._named(word, ttype.members) if named else ())
             if not found:
                 return None
