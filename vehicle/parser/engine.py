@@ -36,6 +36,7 @@ from .clauses.cues import (
     PREDICATE,
     QUESTION_START,
     ZH_ALL,
+    control_starts,
     controls_in,
     hits_in,
     leave_alone,
@@ -410,7 +411,7 @@ class Parser:
     ) -> list[tuple[Clause, Frame | None]] | None:
         """A piece no template reads, cut where every part is readable (or None)."""
         hits = hits_in(text, grammar)
-        controls = tuple(h.start for h in hits if h.kind in CONTROL_KINDS)
+        controls = control_starts(hits, language)
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))

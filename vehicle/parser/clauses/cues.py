@@ -63,8 +63,16 @@ def hits_in(text: str, grammar: Grammar) -> list:
     return [h for h in grammar.lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
 
 
+def control_starts(hits: list, language: str) -> tuple[int, ...]:
+    """Where the control words of `hits` start. In Chinese a control word right before
+    another names that one ("空调风量", "空调温度": the fan, the temperature): one control."""
+    controls = [h for h in hits if h.kind in CONTROL_KINDS]
+    ends_at = {h.start for h in controls} if language == "zh" else set()
+    return tuple(h.start for h in controls if h.end not in ends_at)
+
+
 def controls_in(text: str, grammar: Grammar) -> int:
-    return sum(1 for h in hits_in(text, grammar) if h.kind in CONTROL_KINDS)
+    return len(control_starts(hits_in(text, grammar), grammar.language))
 
 
 def names_op(cl: Clause) -> bool:
@@ -87,6 +95,7 @@ __all__ = [
     "PREDICATE",
     "QUESTION_START",
     "ZH_ALL",
+    "control_starts",
     "controls_in",
     "hits_in",
     "leave_alone",

@@ -43,6 +43,8 @@ from .framewords import Meaning, Words
 SET_TEMPERATURE = "climate.set_temperature"
 _TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
+#: A level word with its unit ("中挡", "高档"): what the climate has a level of is its blower.
+_LEVEL_WORD = re.compile(r"[低中高]档|[低中高]挡")
 #: Signed words that are also the AC's name when switched on or off.
 _COOLING = frozenset({"cool", "cooler"})
 #: The classes a command may use, in the order a word's meanings are tried.
@@ -290,6 +292,9 @@ def _frame(
     if len(families) != 1:
         return None
     device = families.pop()
+    if device == "climate.power" and _LEVEL_WORD.search(" ".join(t for t, _ in pieces)):
+        # "空调调到中挡": a level word said of the climate is its blower's (a level number: the resolver)
+        device = "climate.set_fan_speed"
     if cooling and ways and set(ways) <= {"on", "off", "set"} and number is None and not amounts:
         # a temperature is not switched: "power on the cool" is the AC ("cool off", a way, is not)
         device, signed = "climate.set_ac", []

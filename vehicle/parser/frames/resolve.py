@@ -35,6 +35,7 @@ from .templates import Templates
 
 SET_TEMPERATURE = "climate.set_temperature"
 ADJUST_TEMPERATURE = "climate.adjust_temperature"
+CLIMATE, FAN = "climate.power", "climate.set_fan_speed"
 #: Controls a temperature in degrees may be said of ("set the AC to 22 degrees").
 _DEGREES_OF = frozenset({SET_TEMPERATURE, ADJUST_TEMPERATURE, "climate.power", "climate.set_ac"})
 #: Which parameter a unit may fill.
@@ -78,6 +79,8 @@ class Resolver:
             return None
         if frame.unit == "degrees" and device in _DEGREES_OF:
             device = SET_TEMPERATURE
+        elif frame.unit == "level" and device == CLIMATE:
+            device = FAN  # "空调开到五挡": the climate's level is its blower's
         control = self._catalog.control(device)
         if control == SET_TEMPERATURE:
             return ADJUST_TEMPERATURE if frame.op in ("up", "down", "more", "less") else SET_TEMPERATURE
@@ -150,13 +153,16 @@ class Resolver:
         out: list[str] = []
         for word in frame.targets:
             if word == SPEAKER:  # "my" beside another member: the speaker's own, else nothing that acts
+                if member is None and len(frame.targets) == 2:
+                    continue  # no member of the speaker's here: "my stage of the front fans" is the car's
                 if member is None:
                     return None
                 word = member
             if word in ttype.members or word in ttype.groups:
                 found: tuple[str, ...] = (word,)
             else:
-                named = said and len(frame.targets) == 1  # the one place said, never beside another
+                # the one place said, never beside another ("my" aside)
+                named = said and sum(t != SPEAKER for t in frame.targets) == 1
                 found = self.group(word, capability) or (self._named(word, ttype.members) if named else ())
             if not found:
                 return None
