@@ -51,3 +51,32 @@ def test_a_comparative_with_a_way_is_a_command_not_a_need(parser, text):
     result = parser.parse(text)
     assert result.needs == (), result.to_json()
     assert [a.capability for a in result.actions] == ["climate.adjust_temperature"], result.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,capability",
+    [
+        ("setting on the ac", "climate.set_ac"),
+        ("status inquiry air circulation", "climate.set_recirculation"),
+        ("is air circulation system on or off", "climate.set_recirculation"),
+        ("what's the status of the air circulating mode", "climate.set_recirculation"),
+        ("did i stop the demist", "climate.set_defrost"),
+    ],
+)
+def test_state_questions_in_strangers_words_are_queries(parser, text, capability):
+    """A state question without "?" in more of the words people use ("setting on",
+    "status inquiry", "on or off", "did i"): answered from state, never an action."""
+    result = parser.parse(text)
+    assert [q.capability for q in result.queries] == [capability], result.to_json()
+    assert result.actions == ()
+
+
+@pytest.mark.parametrize(
+    "text", ["remind me to turn on the ac", "please remind me to open the window", "提醒我打开空调"]
+)
+def test_a_reminder_commands_nothing_now(parser, text):
+    """A reminder is for later: its command is no command mention a model could bind to
+    (提醒我… was one, with its direction)."""
+    result = parser.parse(text)
+    assert result.actions == (), result.to_json()
+    assert result.mentions and all(m.said != "command" for m in result.mentions), result.to_json()

@@ -279,3 +279,8 @@ def test_an_exclusion_of_my_place_keeps_that_window_closed(car, text, opened):
     for member in ("driver", "passenger", "rear_left", "rear_right"):
         want = 100 if member in opened else 0
         assert ecu(car, "window.set_position", member)["open_percent"] == want, (text, member, r.json())
+
+
+@pytest.mark.parametrize("text", ["remind me to open the tailgate", "提醒我打开后备箱"])
+def test_a_reminder_opens_nothing_now(car, text):
+    _nothing_moves(car, text)
