@@ -80,3 +80,12 @@ def test_a_reminder_commands_nothing_now(parser, text):
     result = parser.parse(text)
     assert result.actions == (), result.to_json()
     assert result.mentions and all(m.said != "command" for m in result.mentions), result.to_json()
+
+
+@pytest.mark.parametrize(
+    "text", ["is back window demist activated", "what is the status of the back windows defoggers"]
+)
+def test_a_question_read_whole_as_one_control_is_about_that_control(parser, text):
+    """The rear defrost, not the windows the catalog word "window" would name."""
+    result = parser.parse(text)
+    assert [(q.capability, q.target) for q in result.queries] == [("climate.set_defrost", "rear")], result.to_json()
