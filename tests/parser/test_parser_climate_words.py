@@ -53,3 +53,24 @@ def test_a_question_particle_after_a_value_is_not_cut_off(parser, text):
     and the setting acting (it did)."""
     result = parser.parse(text)
     assert result.actions == () and result.mentions[0].said == "question", result.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,celsius", [("switch to twenty six degree celsius", 26.0), ("set two 24 celsius degree", 24.0)]
+)
+def test_a_clause_said_in_degrees_names_the_temperature(parser, text, celsius):
+    """DESIGN 4: no consent question when the unit names the control."""
+    assert _acts(parser, text) == [("climate.set_temperature", "all", {"celsius": celsius})]
+
+
+def test_a_bare_value_still_asks(parser):
+    assert parser.parse("set it to 21").clarify["missing"] == "consent"
+
+
+@pytest.mark.parametrize(
+    "text,targets",
+    [("open all windows in the back", ["rear_left", "rear_right"]), ("ac on in the back combined only", ["rear"])],
+)
+def test_all_beside_one_place_is_that_place(parser, text, targets):
+    """ "all … in the back" is the narrower reading, never every window."""
+    assert [t for _, t, _ in _acts(parser, text)] == targets

@@ -87,7 +87,11 @@ class Asker:
             referred = self._no_control(body, numbers, language, seat, tuple(controls), frames)
             if referred is not None and referred["missing"] == "consent" and frames:
                 return frames[0]
-        return self._no_control(body, numbers, language, seat)
+        said: list[Frame] = []
+        asked = self._no_control(body, numbers, language, seat, (), said)
+        if asked is not None and asked["missing"] == "consent" and said and _DEGREES[language].search(body):
+            return said[0]  # "switch to 26 degrees celsius": a clause said in degrees names the temperature
+        return asked
 
     # -- missing control or target ----------------------------------------------
 
@@ -256,6 +260,11 @@ class Asker:
         return None if action is None else _clarify("amount", capability, [action])
 
 
+#: A temperature's unit: the clause names the temperature (DESIGN 4).
+_DEGREES = {
+    "en": re.compile(r"\b(?:degrees?|celsius|centigrade|fahrenheit)\b"),
+    "zh": re.compile(r"度"),
+}
 #: "turn it up", 把它打开: the words that point at a control not named.
 _PRONOUN = {"en": re.compile(r"\b(?:it|this|that|them|these|those)\b"), "zh": re.compile(r"它|这个|那个|这|那")}
 

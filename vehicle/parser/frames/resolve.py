@@ -150,10 +150,13 @@ class Resolver:
             if (frame.plural or frame.excluded) and cap.target_type in SEATED_TYPES:
                 return self.group("all", capability)
             return (mine,) if mine else ()
+        places = frame.targets
+        if "all" in places and len(places) == 2 and SPEAKER not in places:
+            places = tuple(t for t in places if t != "all")  # "all hvac in the rear right": the narrower
         out: list[str] = []
-        for word in frame.targets:
+        for word in places:
             if word == SPEAKER:  # "my" beside another member: the speaker's own, else nothing that acts
-                if member is None and len(frame.targets) == 2:
+                if member is None and len(places) == 2:
                     continue  # no member of the speaker's here: "my stage of the front fans" is the car's
                 if member is None:
                     return None
@@ -162,7 +165,7 @@ class Resolver:
                 found: tuple[str, ...] = (word,)
             else:
                 # the one place said, never beside another ("my" aside)
-                named = said and sum(t != SPEAKER for t in frame.targets) == 1
+                named = said and sum(t != SPEAKER for t in places) == 1
                 found = self.group(word, capability) or (self._named(word, ttype.members) if named else ())
             if not found:
                 return None
