@@ -89,3 +89,16 @@ def test_a_question_read_whole_as_one_control_is_about_that_control(parser, text
     """The rear defrost, not the windows the catalog word "window" would name."""
     result = parser.parse(text)
     assert [(q.capability, q.target) for q in result.queries] == [("climate.set_defrost", "rear")], result.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,need", [("is a bit too nippy in the left front side", "cold"), ("is way too hot in the back", "hot")]
+)
+def test_a_complaint_whose_it_the_recogniser_dropped_states_its_need(parser, text, need):
+    result = parser.parse(text)
+    assert result.needs == (need,) and result.actions == (), result.to_json()
+
+
+@pytest.mark.parametrize("text", ["is too much air coming out", "is the window open"])
+def test_a_real_is_question_states_no_need(parser, text):
+    assert parser.parse(text).needs == ()

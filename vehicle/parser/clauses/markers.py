@@ -287,7 +287,11 @@ _EN_WANT_TO_KNOW = re.compile(
 #: "this rear should not have to be this chilly" complains that it is too chilly: no negation.
 EN_COMPLAINT = re.compile(r"\s+should(?: not|n't) (?:have to )?be (?:this|so|that)\s+")
 #: "why is it so cold in here", "why's the co-driver side freezing": a complaint, not a question to answer.
-EN_WHY = re.compile(r"^(?:why is it|why's it|why is|why's|why does it feel|why am i)\s+")
+EN_WHY = re.compile(
+    r"^(?:why is it|why's it|why is|why's|why does it feel|why am i)\s+"
+    # "is a bit too nippy in the left front side": a recogniser dropped the "it" of "it is"
+    r"|^is\s+(?=(?:a bit|a little|a tad|way|somewhat|really|kind of|too|so)\b)"
+)
 
 
 def _en_clause(text: str, asked: bool) -> Clause:
