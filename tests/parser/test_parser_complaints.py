@@ -102,3 +102,16 @@ def test_a_complaint_whose_it_the_recogniser_dropped_states_its_need(parser, tex
 @pytest.mark.parametrize("text", ["is too much air coming out", "is the window open"])
 def test_a_real_is_question_states_no_need(parser, text):
     assert parser.parse(text).needs == ()
+
+
+@pytest.mark.parametrize(
+    "text,need", [("困了怎么办", "tired"), ("冷了怎么办", "cold"), ("累死了", "tired"), ("困了", "tired")]
+)
+def test_a_chinese_need_said_as_what_has_become_or_what_now(parser, text, need):
+    result = parser.parse(text)
+    assert result.needs == (need,) and result.actions == (), result.to_json()
+
+
+@pytest.mark.parametrize("text", ["天冷了", "不困了", "车窗坏了怎么办", "会不会冷"])
+def test_weather_a_negation_or_a_breakdown_states_no_need(parser, text):
+    assert parser.parse(text).needs == ()

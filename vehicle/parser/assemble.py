@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from vehicle.actions import Action, Direction, Mention, Query, Said
 from vehicle.catalog import Catalog
 
-from .clauses.markers import EN_WHY, Clause
+from .clauses.markers import EN_WHY, ZH_WHAT_NOW, Clause
 from .frames.frame import Frame
 from .frames.resolve import Resolution, Resolver
 from .frames.spotter import Spotter
@@ -191,7 +191,7 @@ class Assembler:
             found = read.spotted
         # the needs the clause states, read once (a statement of need words is a whole reading)
         # "why is it so cold in here" asks nothing: it complains (a need, never an action)
-        complaint = said == "question" and bool(EN_WHY.match(cl.text))
+        complaint = said == "question" and bool(EN_WHY.match(cl.text) or ZH_WHAT_NOW.search(cl.text))
         stated = self._spotter.needs(cl.text) if said in ("command", "statement") or complaint else ()
         if said == "command":
             if not cl.negated and not cl.conditional:

@@ -292,6 +292,8 @@ EN_WHY = re.compile(
     # "is a bit too nippy in the left front side": a recogniser dropped the "it" of "it is"
     r"|^is\s+(?=(?:a bit|a little|a tad|way|somewhat|really|kind of|too|so)\b)"
 )
+#: "困了怎么办": a complaint that asks what to do, not a question to answer.
+ZH_WHAT_NOW = re.compile(r"(?:怎么办|咋办)(?:呢|啊|呀)?$")
 
 
 def _en_clause(text: str, asked: bool) -> Clause:

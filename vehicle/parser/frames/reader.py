@@ -93,7 +93,13 @@ def read_need(words: Words, text: str) -> str | None:
     needs = {m.value for m in picked if m.cls == "needs"}
     if len(needs) != 1:
         return None
-    if not any(m.cls == "subjects" for m in picked) and not (words.language == "en" and _DEGREE.match(text)):
+    # "困了", "累死了": a Chinese need said as what has become, with no one named
+    become = words.language == "zh" and text.endswith(("了", "死了"))
+    if (
+        not any(m.cls == "subjects" for m in picked)
+        and not become
+        and not (words.language == "en" and _DEGREE.match(text))
+    ):
         return None  # no one said to be cold ("that joke fell flat and cold", "cooler on the passenger side")
     return needs.pop()
 

@@ -15,7 +15,7 @@ import re
 
 from vehicle.actions import Mention
 
-from ..clauses.markers import EN_COMPLAINT, EN_WHY
+from ..clauses.markers import EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
 from .frame import Frame
 from .framewords import Words
 from .reader import read_need
@@ -126,7 +126,9 @@ class Spotter:
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
-        if not self._zh:  # complaints said about the cabin, read as the statement they make
+        if self._zh:  # "困了怎么办": the complaint, without its "what now"
+            text = ZH_WHAT_NOW.sub("", text)
+        else:  # complaints said about the cabin, read as the statement they make
             # "why is the co-driver side freezing": it is; "… should not have to be this hot": too hot
             text = EN_COMPLAINT.sub(" is too ", _OUTSIDE_EN.sub("", EN_WHY.sub("it is ", text)))
         if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
