@@ -20,7 +20,7 @@ from .execution import make_request
 from .ports import TurnServices
 from .queries import answer as answer_queries
 from .registry import ActiveTurn, Emit
-from .wording import LEFT_ALONE, NEED_INTRO, OFFLINE, UNPLACED, gap, join, listed, say, sentences
+from .wording import LEFT_ALONE, NEED_INTRO, OFFLINE, UNPLACED, UNPLACED_SAID, gap, join, listed, say, sentences
 
 
 @dataclass(frozen=True)
@@ -128,10 +128,26 @@ async def offline_stage(ctx: TurnContext, assistant_error: dict[str, Any] | None
         left_alone = _left_alone(ctx) if not actions and not unplaced and not parse.queries else []
         if unplaced:
             parts.append(say(UNPLACED, lang, what=listed(unplaced, lang)))
+        if parse.unplaced:
+            parts.append(say(UNPLACED_SAID, lang, what=listed(_quoted(parse.unplaced, lang), lang)))
         if left_alone:
             parts.append(say(LEFT_ALONE, lang, what=listed(left_alone, lang)))
         parts.append(say(OFFLINE, lang))
     return Handled(HandledBy.LOCAL, actions, sentences(parts, lang), assistant_error)
+
+
+#: The most unplaced pieces a reply quotes, and the longest piece quoted whole.
+QUOTED_PIECES, QUOTED_CHARS = 3, 40
+
+
+def _quoted(pieces: tuple[str, ...], lang: str) -> list[str]:
+    """The first few unplaced pieces in quotation marks, each cut short if long."""
+    left, right = ("“", "”") if lang == "zh" else ('"', '"')
+    out = []
+    for piece in pieces[:QUOTED_PIECES]:
+        text = piece if len(piece) <= QUOTED_CHARS else piece[: QUOTED_CHARS - 1] + "…"
+        out.append(f"{left}{text}{right}")
+    return out
 
 
 def _left_alone(ctx: TurnContext) -> list[str]:

@@ -15,6 +15,7 @@ from vehicle.wording import join_list, join_sentences, turn_sentence
 OFFLINE = "offline"
 NEED_INTRO = "comfort_plan"
 UNPLACED = "unplaced"
+UNPLACED_SAID = "unplaced_said"
 LEFT_ALONE = "left_alone"
 INTERRUPTED = "interrupted"
 RESTARTED = "restarted"

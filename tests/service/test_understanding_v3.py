@@ -284,3 +284,117 @@ def test_an_exclusion_of_my_place_keeps_that_window_closed(car, text, opened):
 @pytest.mark.parametrize("text", ["remind me to open the tailgate", "提醒我打开后备箱"])
 def test_a_reminder_opens_nothing_now(car, text):
     _nothing_moves(car, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open my rear left window no wait close it",
+        "打开我的左后车窗 不对 关上",
+        "open the rear left window, no wait, close it",
+        "打开左后车窗，不对，关上",
+    ],
+)
+def test_a_correction_that_names_no_place_acts_on_the_place_just_named(car, text):
+    """ "no wait close it" closes the rear-left window that was just named; it used to
+    close the driver's window (the control's default member), which no one named."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=50)
+        tap(c, "window.set_position", "rear_left", open_percent=100)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    assert ecu(car, "window.set_position", "rear_left")["open_percent"] == 0, (text, r.json())
+    assert ecu(car, "window.set_position", "driver")["open_percent"] == 50, (text, r.json())
+    for member in ("passenger", "rear_right"):
+        assert ecu(car, "window.set_position", member)["open_percent"] == 0, (text, member)
+
+
+def test_open_and_close_of_one_window_in_one_breath_moves_nothing(car):
+    """ "open the rear left window and close it": two ways for one window, the rear left
+    one (it used to open that one and close the driver's)."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=50)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": "open the rear left window and close it"})
+        assert r.status_code == 200, r.text
+        assert car.frames() == before, r.json()
+    assert ecu(car, "window.set_position", "driver")["open_percent"] == 50
+    assert ecu(car, "window.set_position", "rear_left")["open_percent"] == 0
+
+
+@pytest.mark.parametrize(
+    "text,unplaced",
+    [
+        ("打开天窗调到记忆座椅二打开空调", "记忆座椅"),
+        ("打开豪华模式空调风量调到三档", "豪华模式"),
+        ("关闭车窗导航到公司打开空调", "导航到公司"),
+    ],
+)
+def test_an_unknown_request_inside_a_chinese_run_on_hides_neither_neighbour(car, text, unplaced):
+    """Unpunctuated, a request the catalog lacks (a seat memory, a mode this car has not,
+    navigation) stands between known ones: those act, it is named as not done (the whole
+    run-on used to be left unread, or "到公司" held it all as a condition)."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=100)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert ecu(car, "climate.power", "cabin")["on"] is True or ecu(car, "climate.set_fan_speed", "cabin")["level"] == 3
+    if text.startswith("打开天窗"):
+        assert ecu(car, "sunroof.set_position", "cabin")["open_percent"] == 100, reply
+    if text.startswith("关闭车窗"):
+        assert ecu(car, "window.set_position", "driver")["open_percent"] == 0, reply
+    assert unplaced in reply["reply_text"], reply
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False
+
+
+@pytest.mark.parametrize("text", ["cool", "so cool", "cool, thanks", "hot", "cold"])
+def test_a_plain_cool_or_warm_with_no_verb_changes_no_temperature(car, text):
+    """ "cool" answers or exclaims: it used to lower every zone by a degree."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        reply = say(c, sid, text)
+        assert car.frames() == before, reply
+        assert [a for a in reply["actions"] if a["status"] == "applied"] == [], reply
+
+
+@pytest.mark.parametrize(
+    "text,member,sign",
+    [
+        ("make the left side warm", "driver", 1),
+        ("warm the passenger side up a little", "passenger", 1),
+        ("make it cool on the driver side", "driver", -1),
+    ],
+)
+def test_make_a_zone_warm_or_cool_changes_that_zone_only(car, text, member, sign):
+    with car.client() as c:
+        tap(c, "climate.set_temperature", "all", celsius=22.0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    for zone in ("driver", "passenger"):
+        want = 22.0 + sign if zone == member else 22.0
+        assert ecu(car, "climate.set_temperature", zone)["celsius"] == want, (text, zone, reply)
+
+
+@pytest.mark.parametrize(
+    "text,capability,member,others,parameter,value",
+    [
+        ("导航回家副驾车窗打开", "window.set_position", "passenger", ("driver", "rear_left"), "open_percent", 100),
+        ("播放音乐主驾温度调到二十六度", "climate.set_temperature", "driver", ("passenger",), "celsius", 26.0),
+    ],
+)
+def test_a_place_after_an_unknown_request_stays_with_its_own_command(
+    car, text, capability, member, others, parameter, value
+):
+    """The place word that starts the known command belongs to it: "导航回家副驾车窗打开"
+    used to open the driver's window (副驾 was dropped with the navigation request), and
+    "播放音乐主驾温度调到二十六度" set every zone."""
+    with car.client() as c:
+        tap(c, "climate.set_temperature", "all", celsius=22.0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert ecu(car, capability, member)[parameter] == value, reply
+    for other in others:
+        assert ecu(car, capability, other)[parameter] == (0 if parameter == "open_percent" else 22.0), (other, reply)

@@ -217,6 +217,7 @@ class Parser:
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
+        places: tuple[str, ...] = ()  # and the places it named them at ("副驾车窗…再关上": the passenger's)
         for chunk in chunks(leave_alone(norm.text, language)):
             text = chunk.text
             marks = marks_in(text)
@@ -301,9 +302,17 @@ class Parser:
                     )
                     if isinstance(ask, Frame):  # the control named earlier: read as its command
                         frame, ask = ask, None
+                        if previous is not None and previous.device and frame.device:
+                            if self._catalog.control(previous.device) == self._catalog.control(frame.device):
+                                frame = frame.at_places_of(previous)  # 打开左后车窗 不对 关上: that window
+                        if places and not frame.targets and not frame.speaker:
+                            frame = replace(frame, targets=places)  # never the control's default member
                         resolution = self._resolver.resolve(frame, seat)
                 said_here = [m.capability for m in (resolution.mentions if resolution is not None else spotted)]
-                named = said_here or named  # "it" is the control of the nearest clause that named one
+                if said_here:  # "it" is the control of the nearest clause that named one
+                    named = said_here
+                    said_mentions = resolution.mentions if resolution is not None else spotted
+                    places = tuple(dict.fromkeys(m.target for m in said_mentions if m.target))
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
@@ -444,6 +453,7 @@ class Parser:
 
         dangling = DANGLING[language]
         commands = [0]
+        lenient = [False]
 
         def readable(part: str, first: bool) -> bool:
             if dangling.search(part):
@@ -480,13 +490,33 @@ class Parser:
                 return False
             # a number is never dropped as chit-chat; a request of its own keeps it ("打开三六零": unplaced)
             numbered = any(c.isdigit() for c in part) and not (request and language == "zh")
-            return not (cl.marked or cl.wish or cl.statement or spotter.mentions(part) or numbered)
+            if cl.marked or cl.wish or cl.statement:
+                return False
+            if any(h.kind == "target" and h.end == len(part) for h in hits_in(part, grammar)):
+                return False  # "导航回家 | 副驾车窗打开": a place at its end is the next clause's, never dropped
+            # "打开商务舱空调 | 空调温度调到二十度": a request of its own, led by its one command verb,
+            # is unplaced where the catalog lacks what it names; it never hides the known one beside it
+            own = (
+                lenient[0]
+                and request
+                and bool(COMMAND_START["zh"].match(part))
+                and not ZH_REQUEST_VERBS.search(part)
+                and sum(h.kind in CONTROL_KINDS for h in hits_in(part, grammar)) <= 1
+            )
+            return own or not (spotter.mentions(part) or numbered)
 
         if language == "en":  # a template reads one verb phrase: no part holds a second command verb
             verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
         else:  # a Chinese member word comes before its control: after one it starts the next clause
             verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
-        parts = split(text, points, readable, controls=controls, most=max(1, grammar.router.most_controls), verbs=verbs)
+        most = max(1, grammar.router.most_controls)
+        parts = split(text, points, readable, controls=controls, most=most, verbs=verbs)
+        if parts is None and language == "zh":
+            # no cut reads every part: once more, with a request the catalog lacks read as one part
+            # ("关闭后排车窗 | 调到主驾坐姿一 | 关闭副驾车窗": 调到 may then lead it too)
+            lenient[0], commands[0] = True, 0
+            more = sorted({*points, *(m.start() for m in re.finditer("调到", text) if m.start() > 0)})
+            parts = split(text, more, readable, controls=controls, most=most, verbs=verbs)
         if parts is None or not commands[0]:
             return None
         out: list[tuple[Clause, Frame | None]] = []
@@ -568,9 +598,11 @@ class Parser:
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
-        if (plural, cl.speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
+        speaker = cl.speaker or frame.speaker  # a borrowed "my" ("open my window and close it")
+        excluded = excluded or frame.excluded
+        if (plural, speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
             return frame
-        return replace(frame, plural=plural, speaker=cl.speaker, excluded=excluded)
+        return replace(frame, plural=plural, speaker=speaker, excluded=excluded)
 
 
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.

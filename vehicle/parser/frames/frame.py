@@ -71,18 +71,36 @@ class Frame:
     excluded: tuple[str, ...] = ()
     """Targets taken out of a group ("all windows except the driver's")."""
 
+    def at_places_of(self, previous: Frame) -> Frame:
+        """This frame at the places `previous` named, when it names none itself."""
+        if self.targets or self.speaker:
+            return self
+        return replace(
+            self,
+            targets=previous.targets,
+            possessive=previous.possessive,
+            plural=self.plural or previous.plural,
+            speaker=previous.speaker,
+            excluded=self.excluded or previous.excluded,
+        )
+
     def borrow(self, previous: Frame | None) -> Frame:
         """Fill what this clause leaves out from the previous clause's frame.
 
         A clause with no control word takes the previous control ("driver to
-        21 and passenger to 23"); a clause that only names a control or a
-        target ("and the recirculation", "the passenger one too") takes the
-        previous operation and value as well.
+        21 and passenger to 23"); one that names no place either ("open the
+        rear left window, no wait, close it") takes its places too, so "it"
+        is the member just named and never the control's default one. A
+        clause that only names a control or a target ("and the
+        recirculation", "the passenger one too") takes the previous
+        operation and value as well.
         """
         if previous is None:
             return self
         frame = self
-        if frame.device is None:
+        if frame.device is None and not frame.targets and not frame.speaker:
+            frame = replace(frame, device=previous.device).at_places_of(previous)
+        elif frame.device is None:
             frame = replace(frame, device=previous.device)
         if frame.op == "keep":
             frame = replace(frame, op=previous.op, number=previous.number, unit=previous.unit, color=previous.color)

@@ -47,6 +47,12 @@ _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade
 _LEVEL_WORD = re.compile(r"[低中高]档|[低中高]挡")
 #: Signed words that are also the AC's name when switched on or off.
 _COOLING = frozenset({"cool", "cooler"})
+#: Signed words that are plain adjectives: a way only as the verb that leads the clause ("cool
+#: the driver side a little"; only these two are verbs) or with a verb ("make the left side warm");
+#: alone ("cool", "so cool") they answer or exclaim, and "cold" alone would be the person's need,
+#: not its opposite. "hot off the press": an adjective switched on or off is no way either.
+_PLAIN = frozenset({"cool", "warm", "cold", "hot"})
+_PLAIN_VERBS = frozenset({"cool", "warm"})
 #: The classes a command may use, in the order a word's meanings are tried.
 _ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
 #: A comfort statement: need words, who or where, and the words of a statement.
@@ -111,7 +117,7 @@ _SIMILE = re.compile(
 #: "a bit too nippy", "way too warm in the back": too much of it, said of the cabin, needs no subject
 #: (a comparative is a way, never a need: "a bit warmer" raises the temperature).
 _DEGREE = re.compile(
-    r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so)\b"
+    r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so(?! cool$))\b"
     # "a bit balmy" (a comparative is a way: "a bit warmer" raises the temperature)
     r"|^(?:a bit|a little|a little bit|a tad|kind of|somewhat|rather|pretty|quite)\s+\S+(?<!er)$"
 )
@@ -233,6 +239,8 @@ def _frame(
     seat_said = False
     comparative = False  # a comparative after the value ("eight degrees higher") ends the frame
     cooling = False  # "cool"/"cooler" with on/off names the AC ("turn on the cool", "cooler off in the back")
+    plain = False  # a plain adjective that neither leads the clause as its verb nor follows one
+    adjective = False  # "warm", "cold", "hot": never switched on or off
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -258,6 +266,9 @@ def _frame(
             signed.append(meaning.extra)
             following_text = pieces[k + 1][0] if k + 1 < len(pieces) else ""
             cooling = cooling or (text in _COOLING and following_text != "off")
+            leads = k == 0 and any(m is not None and "glue" not in m for _, m in pieces[1:])
+            plain = plain or (text in _PLAIN and not (leads and text in _PLAIN_VERBS))
+            adjective = adjective or (text in _PLAIN and text not in _COOLING)
         elif cls == "controls":
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
@@ -301,12 +312,12 @@ def _frame(
     if device == "climate.power" and _LEVEL_WORD.search(" ".join(t for t, _ in pieces)):
         # "空调调到中挡": a level word said of the climate is its blower's (a level number: the resolver)
         device = "climate.set_fan_speed"
-    if cooling and ways and set(ways) <= {"on", "off", "set"} and number is None and not amounts:
+    if cooling and set(ways) & {"on", "off"} and set(ways) <= {"on", "off", "set"} and number is None and not amounts:
         # a temperature is not switched: "power on the cool" is the AC ("cool off", a way, is not)
         device, signed = "climate.set_ac", []
     if device == SET_TEMPERATURE and seat_said:
         return None  # "heating for the driver seat": the seat's heating or the cabin's? not a guess
-    if prepositions and not any(w != "set" for w in ways):
+    if prepositions and not signed and not any(w != "set" for w in ways):
         ways.append("on")  # "massage on driver seat": the only "on" is the action
     specific = [w for w in ways if w != "set"]
     if len(specific) > 1 or len(ways) - len(specific) > 1:
@@ -321,6 +332,8 @@ def _frame(
         if not ways or {w for w in ways if w not in ("on", "set")} or len(set(signed)) > 1:
             return None
         ways, signed = [signed[0]], []
+    if (plain and not ways) or (adjective and set(ways) & {"on", "off"}):
+        return None  # "cool", "so cool": no verb, so no way; "hot off the press", "warm on": no way either
     if signed and set(amounts) & {"max", "min"}:
         return None  # "cooler max": the coolest setting or the strongest cooling?
     if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
