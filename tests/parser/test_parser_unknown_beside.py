@@ -17,7 +17,8 @@ HEAT = {"capability": "seat.set_heating", "target": "driver", "parameters": {"le
     "text,action,unplaced",
     [
         ("打开天窗去加油站", SUNROOF_OPEN, "去加油站"),
-        ("打开二号摄像头关闭天窗", SUNROOF_CLOSED, "打开2号摄像头"),
+        # as said (DESIGN 4 `unplaced`), not in the parser's digits
+        ("打开二号摄像头关闭天窗", SUNROOF_CLOSED, "打开二号摄像头"),
         ("歌曲音量调小一点打开座椅加热", HEAT, "歌曲音量调小一点"),
         ("关闭天窗把屏幕亮度调节为自动", SUNROOF_CLOSED, "把屏幕亮度调节为自动"),
     ],

@@ -25,6 +25,7 @@ from .frames.frame import Frame
 from .frames.resolve import Resolution, Resolver
 from .frames.spotter import Spotter
 from .result import ParseResult
+from .text.said import said_as
 from .text.timing import Timing
 
 _MISSING = object()
@@ -87,8 +88,11 @@ class Assembler:
         seat: str | None,
         numbers: tuple[float, ...] = (),
         timed: dict[int, list[Timing]] | None = None,
+        said: str = "",
     ) -> None:
         self._numbers = numbers
+        self._said = said
+        """The caller's text: an unplaced piece is reported in its words."""
         self._timed = timed or {}
         """The timings said in each sentence (by sentence index)."""
         self.schedule: list[dict] = []
@@ -374,7 +378,9 @@ class Assembler:
             v = self._numbers[k]
             return str(int(v)) if v == int(v) else str(v)
 
-        return re.sub(r"\d+", value, text).replace("\ue000", "…").strip(" ,")
+        piece = re.sub(r"\d+", value, text).strip(" ,")
+        found = said_as(piece, self._said, self._language) if self._said else piece
+        return found.replace("\ue000", "…")
 
     def _guess(self, cl: Clause, m: Mention) -> Direction | None:
         """Direction of an unresolved command from its verb ("turn on the fan" -> on)."""

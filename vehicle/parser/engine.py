@@ -317,7 +317,7 @@ class Parser:
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
-        assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed)
+        assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed, norm.said)
         return assembler.finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------

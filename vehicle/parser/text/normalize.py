@@ -47,6 +47,13 @@ class Normalized:
     timings: tuple[Timing, ...] = ()
     """The delays, clock times and durations lifted out of the text; the text
     holds marker k (:mod:`.timing`) where timing k was said."""
+    said: str = ""
+    """The caller's text as given (an unplaced piece is reported in its words)."""
+
+
+def to_simplified(text: str) -> str:
+    """Traditional Chinese read as Simplified (OpenCC's t2s)."""
+    return _T2S.convert(text)
 
 
 def detect_language(text: str) -> str:
@@ -74,6 +81,7 @@ def normalize(text: str) -> Normalized:
         raw=raw,
         fahrenheit=tuple(converted),
         timings=timings,
+        said=text,
     )
 
 
