@@ -398,3 +398,74 @@ def test_a_place_after_an_unknown_request_stays_with_its_own_command(
     assert ecu(car, capability, member)[parameter] == value, reply
     for other in others:
         assert ecu(car, capability, other)[parameter] == (0 if parameter == "open_percent" else 22.0), (other, reply)
+
+
+def _windows(car) -> dict[str, int]:
+    return {
+        m: ecu(car, "window.set_position", m)["open_percent"]
+        for m in ("driver", "passenger", "rear_left", "rear_right")
+    }
+
+
+@pytest.mark.parametrize(
+    "text,seat",
+    [
+        ("停好车再打开后备箱", "driver"),
+        ("at 6 open the tailgate", "driver"),
+        ("只要温度超过30度就开空调", "driver"),
+        ("吃完饭再打开车窗", "driver"),
+        ("close the window at 9", "driver"),
+        ("open the window not mine the passengers", "driver"),
+        ("不是主驾 是副驾 打开车窗", "driver"),
+        ("打开座椅加热 不是我的 是主驾的", "passenger"),
+    ],
+)
+def test_red_team_a_held_or_denied_command_moves_nothing(car, text, seat):
+    """A condition (停好车再, 只要…就, 吃完饭再), a bare clock hour ("at 6", "at 9") or a member
+    denied with no control ("not mine the passenger's", 不是主驾) holds the command: each used
+    to act now, on the denied member where there was one."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=50)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": seat})
+        assert r.status_code == 200, r.text
+        assert car.frames() == before, r.json()
+    assert _windows(car) == {"driver": 50, "passenger": 0, "rear_left": 0, "rear_right": 0}
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False
+    assert ecu(car, "seat.set_heating", "passenger")["level"] == 0
+
+
+@pytest.mark.parametrize(
+    "text,opened",
+    [
+        ("打开副驾后面的车窗", {"rear_right"}),
+        ("open the left side rear window", {"rear_left"}),
+        ("打开前挡玻璃", set()),
+        ("打开左后车窗 我是说右后车窗", {"rear_right"}),
+    ],
+)
+def test_red_team_one_member_named_one_member_moves(car, text, opened):
+    """ "behind the passenger" is the rear right; "left side rear" one window; the windshield
+    no side window; 我是说 corrects what came before (each moved two or three windows)."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert {m for m, v in _windows(car).items() if v} == opened, reply
+
+
+def test_red_team_i_mean_takes_back_the_tailgate(car):
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "打开后备箱 我是说天窗")
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False, reply
+    assert ecu(car, "sunroof.set_position", "cabin")["open_percent"] == 100, reply
+
+
+def test_red_team_dou_over_a_list_is_both_not_every_seat(car):
+    """把空调和座椅加热都打开: 都 spans the two controls; it used to heat all four seats."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "把空调和座椅加热都打开")
+    for member in ("passenger", "rear_left", "rear_right"):
+        assert ecu(car, "seat.set_heating", member)["level"] == 0, (member, reply)

@@ -231,6 +231,8 @@ class Parser:
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = _or_whole(pieces(text, language), language)
+            # 都 over a list ("把空调和座椅加热都打开", "天窗 车窗都打开") is "both", never every member
+            listed = language == "zh" and bool(_ZH_LISTED.search(text))
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             asking = False
             for cl, frame in clauses:
@@ -252,7 +254,7 @@ class Parser:
                     if setting is not None and setting.device and setting.op == "set" and setting.number is not None:
                         cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
                 if frame is not None:
-                    frame = self._complete_frame(frame, previous, cl, language, excluded)
+                    frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
                     if language == "en":
                         frame = _fahrenheit(frame, norm.raw)
                     frame = _fahrenheit_change(frame, norm)
@@ -261,6 +263,12 @@ class Parser:
                 else:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
+                denied = cl.negated or (language == "zh" and cl.text.startswith("不是"))
+                if denied and frame is None and not spotted and self._names_place(cl, grammar):
+                    # "open the window not mine the passenger's", "不是主驾 是副驾 打开车窗": a place
+                    # denied with no control of its own is one the person corrects; which member
+                    # they meant is not read, so it holds its sentence and nothing there acts
+                    cl = replace(cl, conditional=True)
                 if (
                     (frame is None or frame.op == "keep")
                     and cl.body
@@ -305,6 +313,8 @@ class Parser:
                         if previous is not None and previous.device and frame.device:
                             if self._catalog.control(previous.device) == self._catalog.control(frame.device):
                                 frame = frame.at_places_of(previous)  # 打开左后车窗 不对 关上: that window
+                        if listed and (frame.plural or "all" in frame.targets):
+                            frame = replace(frame, plural=False, targets=())  # "打开空调和车窗 都开": both
                         if places and not frame.targets and not frame.speaker:
                             frame = replace(frame, targets=places)  # never the control's default member
                         resolution = self._resolver.resolve(frame, seat)
@@ -527,6 +537,11 @@ class Parser:
         return out
 
     @staticmethod
+    def _names_place(cl: Clause, grammar: Grammar) -> bool:
+        """The clause names a member ("not mine", 不是主驾, "not the driver's")."""
+        return cl.speaker or any(h.kind == "target" for h in hits_in(cl.text, grammar))
+
+    @staticmethod
     def _listed(text: str, part: str, hits) -> bool:
         """`part` ends `text` right after another control: a list sharing the verb before
         it ("打开座椅按摩 | 座椅通风", "关闭车窗 | 遮阳帘"), not a control cut off a verb."""
@@ -558,7 +573,13 @@ class Parser:
         return any("actions" in table.get(w, {}) and table[w]["actions"].value != "set" for w in text[end:].split()[:4])
 
     def _complete_frame(
-        self, frame: Frame, previous: Frame | None, cl: Clause, language: str, excluded: tuple[str, ...]
+        self,
+        frame: Frame,
+        previous: Frame | None,
+        cl: Clause,
+        language: str,
+        excluded: tuple[str, ...],
+        listed: bool = False,
     ) -> Frame:
         """Borrow from the previous clause; a lone "<targets> to N" is a temperature.
 
@@ -597,7 +618,7 @@ class Parser:
             and (frame.unit == "degrees" or (frame.unit is None and frame.targets))
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
-        plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)))
+        plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)) and not listed)
         speaker = cl.speaker or frame.speaker  # a borrowed "my" ("open my window and close it")
         excluded = excluded or frame.excluded
         if (plural, speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
@@ -605,6 +626,8 @@ class Parser:
         return replace(frame, plural=plural, speaker=speaker, excluded=excluded)
 
 
+#: Two things joined before 都: the 都 is "both", over the list.
+_ZH_LISTED = re.compile(r"(?:和|跟|与|以及|还有|、|[\u4e00-\u9fff] [\u4e00-\u9fff])[^都]*都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.
 _ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
 #: Words that take back what was just said when a recogniser runs them on.

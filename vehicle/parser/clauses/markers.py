@@ -127,6 +127,9 @@ _EN_CONDITION = re.compile(
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
     r"|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
+    # "at 6 open the tailgate", "open the sunroof at 8": a bare hour is a time, never an amount,
+    # when it leads the clause or ends an opening or closing ("set the fan at 3" stays a level)
+    r"|^at \d+(?: (?!percent|degrees|level)|$)|\b(?:open|close|shut|fold|unfold|lock|unlock)\b.*\bat \d+$"
 )
 EN_RETRACTION = (
     r"never ?mind|nevermind|cancel that|cancel it|scratch that|forget it|forget that|forget about it|no wait|wait no"
@@ -172,7 +175,7 @@ _EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
 _ZH_POLITE_START = re.compile(
     r"^(?:(?:嗯|呃|额|那个|这个|好的|好|喂|哎|嘿|小[a-z\u4e00-\u9fff]同学|请你|请|麻烦你|麻烦|劳驾|帮忙|帮我|帮|给我|替我|你|"
     r"能不能|能否|可不可以|可以|能|我想要|我想|我要|我需要|我希望你|想|要|也|就|还(?!是)|顺便|另外|那|然后|先|再给我|"
-    r"我说|我是说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换)|还是(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
+    r"我说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换)|还是(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
 )
 _ZH_POLITE_END_WORDS = (
     "谢谢你",
@@ -231,12 +234,13 @@ _ZH_CONDITION = re.compile(
     r"(?:\ue001|提醒我|如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
     r"晚点|晚一点|晚些|过几分钟|几分钟后|几分钟以后|几分钟之后|"
     r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|(?<!导航)到家|(?<!导航)(?<!导航到)回到家|(?<!导航)(?<!导航到)回家|下车(?![库门窗])|"
-    r"上车(?![库门窗])|(?<!导航)到公司|出发|到了|到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候))"
+    r"上车(?![库门窗])|(?<!导航)到公司|出发|到了|只要|一旦|每当|超过|低于|高于|停好车|停好了|停车后|停稳|熄火后|完[\u4e00-\u9fff]{0,3}再|"
+    r"到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候))"
 )
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
-ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了"
+ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说|我的意思是|我指的是"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
