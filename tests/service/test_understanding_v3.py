@@ -443,6 +443,8 @@ def test_red_team_a_held_or_denied_command_moves_nothing(car, text, seat):
         ("open the left side rear window", {"rear_left"}),
         ("打开前挡玻璃", set()),
         ("打开左后车窗 我是说右后车窗", {"rear_right"}),
+        ("open the rear window on the right side", {"rear_right"}),
+        ("打开我后面的车窗", set()),
     ],
 )
 def test_red_team_one_member_named_one_member_moves(car, text, opened):
@@ -469,3 +471,33 @@ def test_red_team_dou_over_a_list_is_both_not_every_seat(car):
         reply = say(c, sid, "把空调和座椅加热都打开")
     for member in ("passenger", "rear_left", "rear_right"):
         assert ecu(car, "seat.set_heating", member)["level"] == 0, (member, reply)
+
+
+@pytest.mark.parametrize("text", ["副驾冷", "副驾热", "the pet is hot"])
+def test_red_team_how_a_seat_or_the_pet_feels_is_no_command(car, text):
+    """ "副驾冷" (the passenger is cold) used to lower the passenger's temperature, the
+    opposite of what helps; "the pet is hot" used to start pet mode."""
+    with car.client() as c:
+        tap(c, "climate.set_temperature", "all", celsius=22.0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert ecu(car, "climate.set_temperature", "passenger")["celsius"] >= 22.0, reply
+    assert [a for a in reply["actions"] if a["capability"] == "mode.activate"] == [], reply
+
+
+def test_red_team_the_place_said_first_is_the_lists(car):
+    """副驾车窗和座椅加热都打开: the passenger's seat heating, never the driver's."""
+    with car.client() as c:
+        tap(c, "seat.set_heating", "driver", level=0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "副驾车窗和座椅加热都打开")
+    assert ecu(car, "seat.set_heating", "driver")["level"] == 0, reply
+    assert ecu(car, "seat.set_heating", "passenger")["level"] > 0, reply
+
+
+def test_red_team_a_hot_pet_is_a_need_not_pet_mode(car):
+    """宠物太热了: the need is answered (cooler), pet mode is not started."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "宠物太热了")
+    assert [a for a in reply["actions"] if a["capability"] == "mode.activate"] == [], reply

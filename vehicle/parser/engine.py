@@ -55,7 +55,7 @@ from .frames.framewords import Words, WordsError, load_words
 from .frames.matcher import match
 from .frames.reader import read as read_frame
 from .frames.reader import read_query
-from .frames.resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
+from .frames.resolve import ADJUST_TEMPERATURE, SEATED_TYPES, SET_TEMPERATURE, Resolver
 from .frames.spotter import Spotter
 from .frames.templates import Grammar, Templates, load_templates
 from .result import ParseResult
@@ -253,6 +253,8 @@ class Parser:
                     setting = self._frame(cl.body, norm, grammar, cache)
                     if setting is not None and setting.device and setting.op == "set" and setting.number is not None:
                         cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
+                if frame is not None and frame.device == "mode.activate" and _SAID_OF_A_MODE_NAME.search(cl.text):
+                    frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
                     if language == "en":
@@ -484,8 +486,11 @@ class Parser:
                     return False
                 if frame.op == "keep" and not cl.negated and not (not first and self._listed(text, part, hits)):
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
-                if frame.device == "mode.activate" and not first and not COMMAND_START[language].match(part):
-                    return False  # "说一下美美 | 洗车": a mode's bare name cut off a name is no command
+                if frame.device == "mode.activate" and not COMMAND_START[language].match(part):
+                    # "说一下美美 | 洗车": a mode's bare name cut off a name is no command, nor first
+                    # before a statement ("the pet | is hot | turn on the ac"), unless "mode" is said
+                    if not first or not re.search(r"\bmode\b|模式", part):
+                        return False
                 commands[0] += 1
                 return True
             if spotter.need_only(part):
@@ -618,6 +623,11 @@ class Parser:
             and (frame.unit == "degrees" or (frame.unit is None and frame.targets))
         ):
             frame = replace(frame, device=SET_TEMPERATURE)
+        if listed and previous is not None and previous.targets and frame.device and not frame.targets:
+            cap = self._catalog.capabilities.get(frame.device)
+            if cap is not None and cap.target_type in SEATED_TYPES:
+                # "副驾车窗和座椅加热都打开": the place said first is the place of the whole list
+                frame = frame.at_places_of(previous)
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)) and not listed)
         speaker = cl.speaker or frame.speaker  # a borrowed "my" ("open my window and close it")
         excluded = excluded or frame.excluded
@@ -626,6 +636,11 @@ class Parser:
         return replace(frame, plural=plural, speaker=speaker, excluded=excluded)
 
 
+#: A bare mode name in a statement ("the pet is hot", 宠物太热了): no verb, no "mode", a state said.
+_SAID_OF_A_MODE_NAME = re.compile(
+    r"^(?!.*(?:\bmode\b|模式|打开|开启|进入|切换|启动|\b(?:turn|switch|start|activate|enable|enter|go)\b))"
+    r".*(?:\b(?:is|are|was|seems|feels|looks|gets|getting)\b|太|好像|有点|[了啊呀]$)"
+)
 #: Two things joined before 都: the 都 is "both", over the list.
 _ZH_LISTED = re.compile(r"(?:和|跟|与|以及|还有|、|[\u4e00-\u9fff] [\u4e00-\u9fff])[^都]*都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.

@@ -240,6 +240,7 @@ def _frame(
     comparative = False  # a comparative after the value ("eight degrees higher") ends the frame
     cooling = False  # "cool"/"cooler" with on/off names the AC ("turn on the cool", "cooler off in the back")
     plain = False  # a plain adjective that neither leads the clause as its verb nor follows one
+    sides: list[str] = []  # each target's own words ("right side": a side, not the passenger as such)
     adjective = False  # "warm", "cold", "hot": never switched on or off
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
@@ -280,6 +281,7 @@ def _frame(
             if meaning.value not in targets:
                 targets.append(meaning.value)
                 possessive.append(meaning.value == "speaker")
+                sides.append(text)
         elif cls == "amounts":
             amounts.append(meaning.value)
         elif cls == "units":
@@ -305,6 +307,7 @@ def _frame(
         # "defroster on for the rear window": the window names the glass, not a control
         controls = [c for c in controls if c != "window.set_position"]
         targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
+    targets = _one_place(targets, sides, pieces)
     families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
     if len(families) != 1:
         return None
@@ -357,6 +360,33 @@ def _frame(
         unit=unit,
         plural=plural and not targets,
     )
+
+
+#: A row and a side said of one thing ("the rear window on the right side", 右边的后排车窗): one member.
+_ROW_AND_SIDE = {
+    ("rear", "left"): "rear_left",
+    ("rear", "right"): "rear_right",
+    ("front", "left"): "driver",
+    ("front", "right"): "passenger",
+}
+_LIST_WORDS = frozenset({"and", "or", "和", "跟", "与", "或", "及"})
+
+
+def _one_place(targets: list[str], sides: list[str], pieces: list) -> list[str]:
+    """A row and a side with no "and" between are one member, never both rows' and both sides'."""
+    if len(targets) != 2 or any(text in _LIST_WORDS for text, _ in pieces):
+        return targets
+    row = next((t for t in targets if t in ("rear", "front")), None)
+    side_word = next((w for t, w in zip(targets, sides) if t in ("driver", "passenger")), "")
+    side = (
+        "left"
+        if ("left" in side_word or "左" in side_word)
+        else "right"
+        if ("right" in side_word or "右" in side_word)
+        else None
+    )
+    member = _ROW_AND_SIDE.get((row, side)) if row and side else None
+    return [member] if member else targets
 
 
 def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:

@@ -124,8 +124,15 @@ _EN_TO_SAID_AS = re.compile(
 )
 
 
+#: A place relative to the speaker's seat ("behind me", 我后面的): which member that is depends on
+#: the seat and is not read here, so it reads as an unknown word and holds its clause (it used to
+#: be "my" dropped before a row: both rear windows).
+_EN_RELATIVE = re.compile(r"\b(?:behind|in front of|next to|beside) (?:me|my seat|us)\b")
+_ZH_RELATIVE = re.compile(r"我(?:的)?(?:后面|后边|后方|前面|前边|前方|旁边|左边|右边)")
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
-    text = _EN_TO_SAID_AS.sub("to ", text)
+    text = _EN_RELATIVE.sub(f" {NAME} ", _EN_TO_SAID_AS.sub("to ", text))
     text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
         text = pattern.sub(repl, text)
@@ -214,6 +221,7 @@ def _chinese(text: str, values: list[float], converted: list[tuple[float, float]
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", text)))  # already Simplified
+    text = _ZH_RELATIVE.sub(NAME, text)
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
     return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values, converted).strip(",; ")

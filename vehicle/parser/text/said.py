@@ -31,6 +31,7 @@ _EN_WORDS = {
     CLOCK: r"[\d:]+\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?",
 }
 _EN_BETWEEN = r"(?:\W|\bthe\b)*?"
+_EN_TO_CLAUSE_END = r".+?(?=\s*(?:$|[,;.!?\"]|\s(?:and|then|but)\b))"
 
 
 def said_as(piece: str, text: str, language: str) -> str:
@@ -48,9 +49,10 @@ def said_as(piece: str, text: str, language: str) -> str:
 
 def _pattern(piece: str, language: str) -> str | None:
     if language == "en":
-        parts = [
-            _EN_NUMBER if w.replace(".", "", 1).isdigit() else _EN_WORDS.get(w, re.escape(w)) for w in piece.split()
-        ]
+        words = piece.split()
+        parts = [_EN_NUMBER if w.replace(".", "", 1).isdigit() else _EN_WORDS.get(w, re.escape(w)) for w in words]
+        if words and words[-1] == NAME:  # "behind me", a name: what it stood for runs to the clause's end
+            parts[-1] = _EN_TO_CLAUSE_END
         return r"(?<!\w)" + _EN_BETWEEN.join(parts) + r"(?!\w)" if parts else None
     parts = [m.group(0) for m in re.finditer(r"\d+(?:\.\d+)?|\s+|.", piece)]
     out = [
