@@ -501,3 +501,25 @@ def test_red_team_a_hot_pet_is_a_need_not_pet_mode(car):
         sid = c.post("/api/v1/sessions").json()["session_id"]
         reply = say(c, sid, "宠物太热了")
     assert [a for a in reply["actions"] if a["capability"] == "mode.activate"] == [], reply
+
+
+@pytest.mark.parametrize(
+    "text,heated",
+    [
+        ("打开副驾车窗 它的座椅加热也打开", {"passenger"}),
+        ("open the passenger window and turn on her seat heating", {"passenger"}),
+        ("turn on her seat heating", set()),
+        ("打开她的座椅加热", set()),
+    ],
+)
+def test_red_team_whose_seat_is_the_place_just_named_never_the_drivers(car, text, heated):
+    """ "its"/"her" seat heating is that of the member just named; with none named, no one
+    can tell whose it is (it used to heat the driver's seat)."""
+    with car.client() as c:
+        for member in ("driver", "passenger"):
+            tap(c, "seat.set_heating", member, level=0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    on = {m for m in ("driver", "passenger") if ecu(car, "seat.set_heating", m)["level"] > 0}
+    assert on == heated, r.json()

@@ -257,6 +257,8 @@ class Parser:
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
+                    frame = _of_whom(frame, cl.text, places)
+                if frame is not None:
                     if language == "en":
                         frame = _fahrenheit(frame, norm.raw)
                     frame = _fahrenheit_change(frame, norm)
@@ -657,6 +659,25 @@ _OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchro
 #: a unit: it is read as said, and refused as out of range with the range named).
 _BARE_FAHRENHEIT = (59.0, 86.0)
 _CELSIUS_SAID = re.compile(r"celsius|centigrade|°\s*c\b|\d\s*c\b|\bdegrees? c\b")
+
+
+#: Whose: a person's ("her seat heating", 她的座椅加热) or a thing's ("its seat heating", 它的).
+_PERSON_OWNS = re.compile(r"\b(?:her|his|their|hers)\b|她的|他的|他们的|她们的|给她|给他")
+_IT_OWNS = re.compile(r"\bits\b|它的")
+
+
+def _of_whom(frame: Frame, text: str, places: tuple[str, ...]) -> Frame | None:
+    """ "打开副驾车窗 它的座椅加热也打开": a pronoun's member is the place just named; a person
+    ("her seat") with no place named is no member this parser can tell, so nothing acts
+    (it used to be the speaker's or the driver's)."""
+    if frame.targets or frame.speaker or not frame.device:
+        return frame
+    person = bool(_PERSON_OWNS.search(text))
+    if not person and not _IT_OWNS.search(text):
+        return frame
+    if places:
+        return replace(frame, targets=places)
+    return None if person else frame
 
 
 def _fahrenheit(frame: Frame, raw: str) -> Frame:
