@@ -523,3 +523,36 @@ def test_red_team_whose_seat_is_the_place_just_named_never_the_drivers(car, text
         assert r.status_code == 200, r.text
     on = {m for m in ("driver", "passenger") if ecu(car, "seat.set_heating", m)["level"] > 0}
     assert on == heated, r.json()
+
+
+@pytest.mark.parametrize(
+    "text,opened",
+    [
+        ("除了主驾 车窗打开", set()),
+        ("除了我 开窗", set()),
+        ("除开主驾 全部车窗打开", {"passenger", "rear_left", "rear_right"}),
+        ("open the windows but not the drivers", {"passenger", "rear_left", "rear_right"}),
+        ("but the passenger open the windows", {"driver", "rear_left", "rear_right"}),
+        ("副驾的狗热 打开它的窗", {"passenger"}),
+    ],
+)
+def test_red_team_the_member_left_out_stays_as_it_is(car, text, opened):
+    """An exclusion said but not read ("除了主驾 车窗打开": besides, or except?) holds; one read
+    leaves its member out. Each used to move the excluded window (or the speaker's)."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    assert {m for m, v in _windows(car).items() if v} == opened, r.json()
+
+
+def test_red_team_a_duration_of_one_of_two_commands_schedules_neither(car):
+    """ "open the tailgate for 2 minutes and close the windows": the duration used to undo the
+    windows too, reopening them after two minutes; now nothing is done or scheduled."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=50)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "open the tailgate for 2 minutes and close the windows")
+        assert c.get("/api/v1/jobs").json().get("jobs", []) == [], reply
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False
+    assert _windows(car)["driver"] == 50

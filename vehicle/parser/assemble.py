@@ -89,8 +89,11 @@ class Assembler:
         numbers: tuple[float, ...] = (),
         timed: dict[int, list[Timing]] | None = None,
         said: str = "",
+        inner: set[int] | None = None,
     ) -> None:
         self._numbers = numbers
+        self._inner = inner or set()
+        """Sentences whose duration stands before another of their clauses (whose it is, unread)."""
         self._said = said
         """The caller's text: an unplaced piece is reported in its words."""
         self._timed = timed or {}
@@ -343,6 +346,12 @@ class Assembler:
                 self.unplaced.extend(t.said for t in timings if t.said not in self.unplaced)
                 continue
             actions = self._collapse(taken)
+            controls = {self._catalog.control(a.capability) for a in actions}
+            if "for_s" in entry and sentence in self._inner and len(controls) > 1:
+                # "open the tailgate for 2 minutes and close the windows": which command the
+                # duration is of is not read, and undoing both would reopen the windows
+                self.unplaced.extend(t.said for t in timings if t.said not in self.unplaced)
+                continue
             if actions:
                 self.schedule.append({"actions": [a.to_json() for a in actions], **entry})
 

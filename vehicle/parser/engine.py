@@ -61,7 +61,7 @@ from .frames.templates import Grammar, Templates, load_templates
 from .result import ParseResult
 from .text.mixed import MixedLanguage
 from .text.normalize import Normalized, normalize, to_celsius
-from .text.timing import Timing, marks_in, without_marks
+from .text.timing import MARK, Timing, marks_in, without_marks
 
 _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
@@ -216,6 +216,7 @@ class Parser:
         cache: Memo = {}
         grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
+        inner: set[int] = set()  # sentences with a duration before another of their clauses
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
         places: tuple[str, ...] = ()  # and the places it named them at ("副驾车窗…再关上": the passenger's)
         for chunk in chunks(leave_alone(norm.text, language)):
@@ -223,11 +224,18 @@ class Parser:
             marks = marks_in(text)
             if marks:  # "in 10 minutes", 七点半: this sentence's commands are scheduled, not done
                 timed.setdefault(chunk.sentence, []).extend(norm.timings[k] for k in marks if k < len(norm.timings))
+                end = text.rstrip(" ,;?")
+                if any(
+                    k < len(norm.timings) and norm.timings[k].kind == "for" and not end.endswith(chr(MARK + k))
+                    for k in marks
+                ):
+                    inner.add(chunk.sentence)  # "open the tailgate for 2 minutes and close the windows"
                 text = re.sub(r"\s+", " ", without_marks(text, language)).strip(" ,")
             excluded: tuple[str, ...] = ()
             found = self._exclusions[language].find(text)
             if found is not None:
                 text, excluded = found.text, found.targets
+            unread_exclusion = found is None and self._exclusions[language].unread(text)
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = _or_whole(pieces(text, language), language)
@@ -235,6 +243,8 @@ class Parser:
             listed = language == "zh" and bool(_ZH_LISTED.search(text))
             clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
             asking = False
+            if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
+                clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
             for cl, frame in clauses:
                 if (
                     asking
@@ -257,7 +267,8 @@ class Parser:
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
-                    frame = _of_whom(frame, cl.text, places)
+                    cap = self._catalog.capabilities.get(frame.device or "")
+                    frame = _of_whom(frame, cl.text, places, cap is not None and cap.target_type in SEATED_TYPES)
                 if frame is not None:
                     if language == "en":
                         frame = _fahrenheit(frame, norm.raw)
@@ -327,11 +338,14 @@ class Parser:
                     named = said_here
                     said_mentions = resolution.mentions if resolution is not None else spotted
                     places = tuple(dict.fromkeys(m.target for m in said_mentions if m.target))
+                elif cl.text:  # "副驾的狗热 打开它的窗": a place named with no control is the next "its"
+                    said_places = [h.ident for h in hits_in(cl.text, grammar) if h.kind == "target"]
+                    places = tuple(dict.fromkeys(p for p in said_places if p not in ("all", "cabin"))) or places
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
         said = said_of(placed)
-        assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed, norm.said)
+        assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed, norm.said, inner)
         return assembler.finish(reads, said, norm.language)
 
     # -- clauses ---------------------------------------------------------------
@@ -666,7 +680,7 @@ _PERSON_OWNS = re.compile(r"\b(?:her|his|their|hers)\b|她的|他的|他们的|�
 _IT_OWNS = re.compile(r"\bits\b|它的")
 
 
-def _of_whom(frame: Frame, text: str, places: tuple[str, ...]) -> Frame | None:
+def _of_whom(frame: Frame, text: str, places: tuple[str, ...], seated: bool = False) -> Frame | None:
     """ "打开副驾车窗 它的座椅加热也打开": a pronoun's member is the place just named; a person
     ("her seat") with no place named is no member this parser can tell, so nothing acts
     (it used to be the speaker's or the driver's)."""
@@ -677,7 +691,7 @@ def _of_whom(frame: Frame, text: str, places: tuple[str, ...]) -> Frame | None:
         return frame
     if places:
         return replace(frame, targets=places)
-    return None if person else frame
+    return None if person or seated else frame
 
 
 def _fahrenheit(frame: Frame, raw: str) -> Frame:

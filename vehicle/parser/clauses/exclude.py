@@ -14,6 +14,12 @@ from dataclasses import dataclass
 
 from vehicle.catalog.catalog import SPEAKER
 
+#: Words that say a member is left out of a group ("besides" may also add one: either way, not guessed).
+_CUE_ZH = re.compile(r"除了|除开|除去|刨除|刨去|不包括|不含|除外")
+_CUE_EN = re.compile(
+    r"\b(?:except|but not|other than|apart from|besides|excluding|save for|not including|minus|everybody but"
+    r"|everyone but|all but)\b"
+)
 _EN_SPEAKER = ("me", "myself")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
 
@@ -43,7 +49,7 @@ class Exclusions:
             item = rf"(?:我的)?(?:{alias})(?:的)?(?:车窗|窗户|座椅|座位|位置|那边|这边)?"  # 我的左后: that place
             items = rf"{item}(?:(?:和|跟|与|、){item})*"
             self._patterns = (
-                re.compile(rf"除了({items})(?:以外|之外|外)?(?:,|\s)?"),
+                re.compile(rf"(?:除了|除开|除去|刨除|刨去)({items})(?:以外|之外|外)?(?:,|\s)?"),
                 re.compile(rf"(?:,|\s)?({items})除外"),
                 re.compile(rf"(?:,|\s)?(?:但是|但)?(?:不包括|不含)({items})"),
             )
@@ -54,13 +60,13 @@ class Exclusions:
             members = "|".join(re.escape(w) for w in words if targets[w] not in ("all", "cabin"))
             # "my rear left one": "my" before a place is the car's (read below), never the whole item
             item = (
-                rf"(?:(?:my|our) )?(?:{alias})(?:'s)?"
+                rf"(?:(?:my|our) )?(?:{alias})(?:'s|s)?"
                 rf"(?: (?:one|ones|window|windows|seat|seats|side|zone|\d+(?! ?(?:percent|%|degree))))?"
             )
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
                 re.compile(
-                    rf"(?: ,)? \b(?:except for|except|but not|but|other than|apart from|besides|excluding"
+                    rf"(?:(?: ,)? |^)\b(?:except for|except|but not|but|other than|apart from|besides|excluding"
                     rf"|save for|not including|minus)\b ({items})(?= |$)"
                 ),
                 # "open all windows, driver excluded", "… the driver's not included" (members only:
@@ -71,8 +77,19 @@ class Exclusions:
                 ),
             )
             # a plural control noun is a group too ("open the windows except the driver's")
-            self._group = re.compile(r"\b(?:all|every|each|both|everyone|whole)\b|(?:windows|seats|heaters|lights)\b")
+            self._group = re.compile(
+                r"\b(?:all|every|each|both|everyone|everybody|whole)\b|(?:windows|seats|heaters|lights)\b"
+            )
         self._alias = re.compile(alias)
+
+    def unread(self, text: str) -> bool:
+        """An exclusion is said ("除了主驾 车窗打开", "everybody but …") that :meth:`find` did
+        not read: which members are meant is not known, so nothing of the sentence may act."""
+        for cue in (_CUE_ZH if self._zh else _CUE_EN).finditer(text):
+            near = text[cue.end() : cue.end() + 8] if self._zh else " ".join(text[cue.end() :].split()[:3])
+            if self._alias.search(near):  # a member is left out ("but not the seat heating" is a control)
+                return True
+        return False
 
     def find(self, text: str) -> Excluded | None:
         """The sentence without its exclusion phrase, or None when it has none."""
@@ -100,7 +117,9 @@ class Exclusions:
                     # "除了我的车窗 其他都打开": the control was said only inside the exclusion
                     rest = re.sub(r"(?:其他|其它|其余|别的)", noun.group(0), rest, count=1)
                 rest = re.sub(r"(?:其他|其它|其余|别的)(?:的)?(?:位置|座位|人|乘客|座椅(?!加热|通风|按摩))?", "", rest)
-                rest = re.sub(r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|all others)\b", "", rest)
+                rest = re.sub(
+                    r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|everybody else|all others)\b", "", rest
+                )
                 rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
                 return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))
         return None
