@@ -18,7 +18,7 @@ from vehicle.catalog.catalog import SPEAKER
 _CUE_ZH = re.compile(r"除了|除开|除去|刨除|刨去|不包括|不含|除外")
 _CUE_EN = re.compile(
     r"\b(?:except|but not|other than|apart from|besides|excluding|save for|not including|minus|everybody but"
-    r"|everyone but|all but)\b"
+    r"|everyone but|all but)\b|^but\b"
 )
 _EN_SPEAKER = ("me", "myself")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
@@ -67,7 +67,7 @@ class Exclusions:
             self._patterns = (
                 re.compile(
                     rf"(?:(?: ,)? |^)\b(?:except for|except|but not|but|other than|apart from|besides|excluding"
-                    rf"|save for|not including|minus)\b ({items})(?= |$)"
+                    rf"|save for|not including|minus|not)\b ({items})(?= |$)"
                 ),
                 # "open all windows, driver excluded", "… the driver's not included" (members only:
                 # "all windows , driver" must not read as one list)
