@@ -558,3 +558,17 @@ def test_red_team_a_duration_of_one_of_two_commands_schedules_neither(car):
         assert c.get("/api/v1/jobs").json().get("jobs", []) == [], reply
     assert ecu(car, "tailgate.set", "cabin")["open"] is False
     assert _windows(car)["driver"] == 50
+
+
+@pytest.mark.parametrize("text", ["the passenger is cold", "副驾冷死了", "the kids in the back are freezing"])
+def test_red_team_someone_elses_need_warms_nothing_of_the_speakers(car, text):
+    """From the driver's seat, "the passenger is cold" used to state the driver's need: the
+    offline plan then heated the driver's seat and zone."""
+    with car.client() as c:
+        tap(c, "seat.set_heating", "driver", level=0)
+        tap(c, "climate.set_temperature", "all", celsius=22.0)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
+        assert r.status_code == 200, r.text
+    assert ecu(car, "seat.set_heating", "driver")["level"] == 0, r.json()
+    assert ecu(car, "climate.set_temperature", "driver")["celsius"] == 22.0, r.json()

@@ -200,6 +200,10 @@ class Assembler:
         # "why is it so cold in here" asks nothing: it complains (a need, never an action)
         complaint = said == "question" and bool(EN_WHY.match(cl.text) or ZH_WHAT_NOW.search(cl.text))
         stated = self._spotter.needs(cl.text) if said in ("command", "statement") or complaint else ()
+        if stated and self._of_someone_else(cl.text):
+            # "the passenger is cold", 副驾冷死了 (from the driver's seat): the comfort plan warms the
+            # speaker's own zone and seat, so a need of another member is no need of the speaker's
+            stated = ()
         if said == "command":
             if not cl.negated and not cl.conditional:
                 _add(self.needs, stated)
@@ -376,6 +380,14 @@ class Assembler:
         """The command mentions of `actions`' controls, said as `said` now; the new mentions."""
         capabilities = {a.capability for a in actions}
         return self._resay_mentions([m for m in self.mentions if m.capability in capabilities], said)
+
+    def _of_someone_else(self, text: str) -> bool:
+        """`text` names a seat member other than the known speaker's own (an unknown seat's
+        need is the cabin's: "why is the passenger side freezing" stays a need)."""
+        if self._seat is None or self._seat == "outside":
+            return False
+        own = {self._seat, "rear" if self._seat.startswith("rear") else "front"}  # a row holds its seats
+        return any(p not in own and p not in ("all", "cabin", "speaker") for p in self._spotter.places(text))
 
     def _spoken(self, text: str) -> str:
         """A clause's text with its numbers back in place of their placeholders."""

@@ -123,6 +123,10 @@ class Spotter:
         )
         return not rest
 
+    def places(self, text: str) -> tuple[str, ...]:
+        """The members `text` names by their words ("the passenger", 副驾, 后排)."""
+        return tuple(dict.fromkeys(h.ident for h in self._lexicon.hits(text) if h.kind == "target"))
+
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""
         found: list[tuple[int, str]] = []
