@@ -18,6 +18,14 @@ def say(c, sid: str, text: str) -> dict:
     return r.json()
 
 
+def say_from(c, text: str, seat: str):
+    """`text` said from `seat` in a new session; the response (asserted 200)."""
+    sid = c.post("/api/v1/sessions").json()["session_id"]
+    r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": seat})
+    assert r.status_code == 200, r.text
+    return r
+
+
 def tap(c, capability: str, target: str, **parameters) -> None:
     r = c.post("/api/v1/actions", json={"capability": capability, "target": target, "parameters": parameters})
     assert r.json()["status"] == "applied", r.text
@@ -253,9 +261,7 @@ def test_my_before_a_place_is_the_cars_not_the_speakers_too(car, text, opened):
     """From the driver's seat, "my rear left window" is that window of my car: the
     driver's own window stays closed (it used to open as well)."""
     with car.client() as c:
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     for member in ("driver", "passenger", "rear_left", "rear_right"):
         want = 100 if member in opened else 0
         assert ecu(car, "window.set_position", member)["open_percent"] == want, (text, member, r.json())
@@ -273,9 +279,7 @@ def test_an_exclusion_of_my_place_keeps_that_window_closed(car, text, opened):
     """ "except my rear left one" excludes the rear-left window (it used to exclude
     the speaker's own and open the rear left)."""
     with car.client() as c:
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     for member in ("driver", "passenger", "rear_left", "rear_right"):
         want = 100 if member in opened else 0
         assert ecu(car, "window.set_position", member)["open_percent"] == want, (text, member, r.json())
@@ -301,9 +305,7 @@ def test_a_correction_that_names_no_place_acts_on_the_place_just_named(car, text
     with car.client() as c:
         tap(c, "window.set_position", "driver", open_percent=50)
         tap(c, "window.set_position", "rear_left", open_percent=100)
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     assert ecu(car, "window.set_position", "rear_left")["open_percent"] == 0, (text, r.json())
     assert ecu(car, "window.set_position", "driver")["open_percent"] == 50, (text, r.json())
     for member in ("passenger", "rear_right"):
@@ -518,9 +520,7 @@ def test_red_team_whose_seat_is_the_place_just_named_never_the_drivers(car, text
     with car.client() as c:
         for member in ("driver", "passenger"):
             tap(c, "seat.set_heating", member, level=0)
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     on = {m for m in ("driver", "passenger") if ecu(car, "seat.set_heating", m)["level"] > 0}
     assert on == heated, r.json()
 
@@ -542,9 +542,7 @@ def test_red_team_the_member_left_out_stays_as_it_is(car, text, opened):
     """An exclusion said but not read ("除了主驾 车窗打开": besides, or except?) holds; one read
     leaves its member out. Each used to move the excluded window (or the speaker's)."""
     with car.client() as c:
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     assert {m for m, v in _windows(car).items() if v} == opened, r.json()
 
 
@@ -567,8 +565,6 @@ def test_red_team_someone_elses_need_warms_nothing_of_the_speakers(car, text):
     with car.client() as c:
         tap(c, "seat.set_heating", "driver", level=0)
         tap(c, "climate.set_temperature", "all", celsius=22.0)
-        sid = c.post("/api/v1/sessions").json()["session_id"]
-        r = c.post(f"/api/v1/sessions/{sid}/messages", json={"text": text, "seat": "driver"})
-        assert r.status_code == 200, r.text
+        r = say_from(c, text, "driver")
     assert ecu(car, "seat.set_heating", "driver")["level"] == 0, r.json()
     assert ecu(car, "climate.set_temperature", "driver")["celsius"] == 22.0, r.json()
