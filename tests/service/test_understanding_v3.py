@@ -536,6 +536,7 @@ def test_red_team_whose_seat_is_the_place_just_named_never_the_drivers(car, text
         ("副驾的狗热 打开它的窗", {"passenger"}),
         ("open all windows not the drivers", {"passenger", "rear_left", "rear_right"}),
         ("but the driver windows down", set()),
+        ("except 主驾 车窗打开", set()),
     ],
 )
 def test_red_team_the_member_left_out_stays_as_it_is(car, text, opened):

@@ -18,7 +18,7 @@ from vehicle.catalog.catalog import SPEAKER
 _CUE_ZH = re.compile(r"除了|除开|除去|刨除|刨去|不包括|不含|除外")
 _CUE_EN = re.compile(
     r"\b(?:except|but not|other than|apart from|besides|excluding|save for|not including|minus|everybody but"
-    r"|everyone but|all but)\b|^but\b"
+    r"|everyone but|all but)(?![a-z])|^but\b"  # "except主驾": no word boundary before a Chinese word
 )
 _EN_SPEAKER = ("me", "myself")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
@@ -85,7 +85,8 @@ class Exclusions:
     def unread(self, text: str) -> bool:
         """An exclusion is said ("除了主驾 车窗打开", "everybody but …") that :meth:`find` did
         not read: which members are meant is not known, so nothing of the sentence may act."""
-        for cue in (_CUE_ZH if self._zh else _CUE_EN).finditer(text):
+        cues = [*_CUE_ZH.finditer(text), *_CUE_EN.finditer(text)] if self._zh else list(_CUE_EN.finditer(text))
+        for cue in cues:  # "except 主驾 车窗打开": the other language's cue too
             near = text[cue.end() : cue.end() + 8] if self._zh else " ".join(text[cue.end() :].split()[:3])
             if self._alias.search(near):  # a member is left out ("but not the seat heating" is a control)
                 return True
