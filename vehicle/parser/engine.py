@@ -41,6 +41,7 @@ from .clauses.cues import (
     hits_in,
     leave_alone,
     names_op,
+    places_in,
 )
 from .clauses.cut import Piece, clause, join, pieces
 from .clauses.exclude import Exclusions
@@ -339,8 +340,7 @@ class Parser:
                     said_mentions = resolution.mentions if resolution is not None else spotted
                     places = tuple(dict.fromkeys(m.target for m in said_mentions if m.target))
                 elif cl.text:  # "副驾的狗热 打开它的窗": a place named with no control is the next "its"
-                    said_places = [h.ident for h in hits_in(cl.text, grammar) if h.kind == "target"]
-                    places = tuple(dict.fromkeys(p for p in said_places if p not in ("all", "cabin"))) or places
+                    places = tuple(p for p in places_in(cl.text, grammar) if p not in ("all", "cabin")) or places
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
@@ -560,7 +560,7 @@ class Parser:
     @staticmethod
     def _names_place(cl: Clause, grammar: Grammar) -> bool:
         """The clause names a member ("not mine", 不是主驾, "not the driver's")."""
-        return cl.speaker or any(h.kind == "target" for h in hits_in(cl.text, grammar))
+        return cl.speaker or bool(places_in(cl.text, grammar))
 
     @staticmethod
     def _listed(text: str, part: str, hits) -> bool:

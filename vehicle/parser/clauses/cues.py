@@ -63,6 +63,11 @@ def hits_in(text: str, grammar: Grammar) -> list:
     return [h for h in grammar.lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
 
 
+def places_in(text: str, grammar: Grammar) -> tuple[str, ...]:
+    """The target ids `text` names by their words ("the passenger", 副驾, 后排), spoken order."""
+    return tuple(dict.fromkeys(h.ident for h in hits_in(text, grammar) if h.kind == "target"))
+
+
 def control_starts(hits: list, language: str) -> tuple[int, ...]:
     """Where the control words of `hits` start. In Chinese a control word right before
     another names that one ("空调风量", "空调温度": the fan, the temperature): one control."""
@@ -100,4 +105,5 @@ __all__ = [
     "hits_in",
     "leave_alone",
     "names_op",
+    "places_in",
 ]

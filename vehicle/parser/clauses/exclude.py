@@ -14,11 +14,14 @@ from dataclasses import dataclass
 
 from vehicle.catalog.catalog import SPEAKER
 
-#: Words that say a member is left out of a group ("besides" may also add one: either way, not guessed).
-_CUE_ZH = re.compile(r"除了|除开|除去|刨除|刨去|不包括|不含|除外")
+#: Words before the members left out of a group, read by :meth:`Exclusions.find`.
+_ZH_EXCEPT = "除了|除开|除去|刨除|刨去"
+_EN_EXCEPT = "except for|except|but not|other than|apart from|besides|excluding|save for|not including|minus"
+#: The same words, and those that say one is left out without :meth:`Exclusions.find` reading
+#: which ("besides" may also add one: either way, not guessed).
+_CUE_ZH = re.compile(rf"{_ZH_EXCEPT}|不包括|不含|除外")
 _CUE_EN = re.compile(
-    r"\b(?:except|but not|other than|apart from|besides|excluding|save for|not including|minus|everybody but"
-    r"|everyone but|all but)(?![a-z])|^but\b"  # "except主驾": no word boundary before a Chinese word
+    rf"\b(?:{_EN_EXCEPT}|everybody but|everyone but|all but)(?![a-z])|^but\b"  # "except主驾": no word boundary
 )
 _EN_SPEAKER = ("me", "myself")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
@@ -49,7 +52,7 @@ class Exclusions:
             item = rf"(?:我的)?(?:{alias})(?:的)?(?:车窗|窗户|座椅|座位|位置|那边|这边)?"  # 我的左后: that place
             items = rf"{item}(?:(?:和|跟|与|、){item})*"
             self._patterns = (
-                re.compile(rf"(?:除了|除开|除去|刨除|刨去)({items})(?:以外|之外|外)?(?:,|\s)?"),
+                re.compile(rf"(?:{_ZH_EXCEPT})({items})(?:以外|之外|外)?(?:,|\s)?"),
                 re.compile(rf"(?:,|\s)?({items})除外"),
                 re.compile(rf"(?:,|\s)?(?:但是|但)?(?:不包括|不含)({items})"),
             )
@@ -65,10 +68,7 @@ class Exclusions:
             )
             items = rf"{item}(?:(?: ,)? (?:and|or|,) {item})*"
             self._patterns = (
-                re.compile(
-                    rf"(?:(?: ,)? |^)\b(?:except for|except|but not|but|other than|apart from|besides|excluding"
-                    rf"|save for|not including|minus|not)\b ({items})(?= |$)"
-                ),
+                re.compile(rf"(?:(?: ,)? |^)\b(?:{_EN_EXCEPT}|but|not)\b ({items})(?= |$)"),
                 # "open all windows, driver excluded", "… the driver's not included" (members only:
                 # "all windows , driver" must not read as one list)
                 re.compile(

@@ -15,6 +15,7 @@ import re
 
 from vehicle.actions import Mention
 
+from ..clauses.cues import places_in
 from ..clauses.markers import EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
 from .frame import Frame
 from .framewords import Words
@@ -70,6 +71,7 @@ class Spotter:
 
     def __init__(self, grammar: Grammar, resolver: Resolver, words: Words | None = None) -> None:
         self._words = words
+        self._grammar = grammar
         self._lexicon = grammar.lexicon
         self._resolver = resolver
         self._zh = grammar.language == "zh"
@@ -125,7 +127,7 @@ class Spotter:
 
     def places(self, text: str) -> tuple[str, ...]:
         """The members `text` names by their words ("the passenger", 副驾, 后排)."""
-        return tuple(dict.fromkeys(h.ident for h in self._lexicon.hits(text) if h.kind == "target"))
+        return places_in(text, self._grammar)
 
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""

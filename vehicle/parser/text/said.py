@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .normalize import CLOCK, NAME, to_simplified
 
@@ -36,15 +37,23 @@ _EN_TO_CLAUSE_END = r".+?(?=\s*(?:$|[,;.!?\"]|\s(?:and|then|but)\b))"
 
 def said_as(piece: str, text: str, language: str) -> str:
     """`piece` (normalised, numbers as digits again) as it stands in `text`, the caller's words."""
+    shown, searched = _forms(text, language)
+    pattern = _pattern(piece, language)
+    found = re.search(pattern, searched) if pattern else None
+    return shown[found.start() : found.end()].strip(" ,，") if found else piece
+
+
+@lru_cache(maxsize=8)
+def _forms(text: str, language: str) -> tuple[str, str]:
+    """`text` as shown (NFKC) and as searched (lower case, Simplified), read once per utterance
+    however many of its pieces are unplaced."""
     shown = unicodedata.normalize("NFKC", text)
     searched = shown.lower()
     if language == "zh":
         searched = to_simplified(searched)
     if len(searched) != len(shown):
         shown = searched  # a case or script change moved the offsets: show the searched form
-    pattern = _pattern(piece, language)
-    found = re.search(pattern, searched) if pattern else None
-    return shown[found.start() : found.end()].strip(" ,，") if found else piece
+    return shown, searched
 
 
 def _pattern(piece: str, language: str) -> str | None:
