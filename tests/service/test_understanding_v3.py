@@ -445,6 +445,7 @@ def test_red_team_a_held_or_denied_command_moves_nothing(car, text, seat):
         ("open the left side rear window", {"rear_left"}),
         ("打开前挡玻璃", set()),
         ("打开左后车窗 我是说右后车窗", {"rear_right"}),
+        ("打开车窗 我是说真的", {"driver"}),  # "I mean it" takes nothing back
         ("open the rear window on the right side", {"rear_right"}),
         ("打开我后面的车窗", set()),
     ],

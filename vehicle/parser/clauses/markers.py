@@ -240,7 +240,7 @@ _ZH_CONDITION = re.compile(
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
-ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说|我的意思是|我指的是"
+ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
