@@ -132,11 +132,93 @@ def test_any_word_order_is_one_frame(words, text):
         "fan up temperature down",  # two controls
         "turn on the fan off",  # two directions
         "set the fan",  # nothing to set
-        "fan",  # a bare control
+        "turn up",  # a way with no control: asked about, never read here
     ],
 )
 def test_what_is_not_one_frame(words, text):
     assert _frame(words, "en", text) is None
+
+
+def test_a_bare_control_is_a_frame_with_nothing_to_do(words):
+    """ "no, the sunroof", "and the fan too": the control, and the operation borrowed (keep)."""
+    frame = _frame(words, "en", "the fan")
+    assert frame is not None and (frame.device, frame.op, frame.number) == ("climate.set_fan_speed", "keep", None)
+
+
+@pytest.mark.parametrize(
+    "language,text,device,target,op",
+    [
+        ("en", "dog mode please", "mode.activate", "pet", "activate"),
+        ("zh", "进入午休模式", "mode.activate", "nap", "activate"),
+        ("zh", "退出小憩模式", "mode.activate", "nap", "exit"),
+        ("en", "garage door open", "peripheral.trigger", "garage_door", "trigger"),
+        ("zh", "关闭车库", "peripheral.trigger", "garage_door", "trigger"),
+    ],
+)
+def test_modes_and_peripherals_by_name(words, language, text, device, target, op):
+    frame = _frame(words, language, text)
+    assert frame is not None and (frame.device, frame.targets, frame.op) == (device, (target,), op)
+
+
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        ("en", "garage door"),  # a peripheral needs a verb
+        ("en", "turn on nap mode for the driver"),  # a mode has no place
+        ("zh", "小憩模式调到三档"),  # nor a value
+        ("zh", "把车灯调成红色"),  # 车灯 are the exterior lights, never the ambient light
+        ("en", "make the headlights red"),
+        ("en", "turn on the ac and the lights"),  # a family word is no glue
+        ("zh", "温度高"),  # 高 is a way only before its number
+    ],
+)
+def test_what_names_no_mode_peripheral_or_colour(words, language, text):
+    assert _frame(words, language, text) is None
+
+
+@pytest.mark.parametrize(
+    "language,text,device,color",
+    [
+        ("en", "mood lights blue", "ambient_light.set", "blue"),
+        ("en", "make the lights red", "ambient_light.set", "red"),  # only the ambient light has a colour
+        ("zh", "灯光换成绿色", "ambient_light.set", "green"),
+        ("zh", "把阅读灯调成蓝色", "reading_light.set", "blue"),  # the resolver refuses it
+    ],
+)
+def test_a_colour_is_set(words, language, text, device, color):
+    frame = _frame(words, language, text)
+    assert frame is not None and (frame.device, frame.op, frame.color) == (device, "set", color)
+
+
+@pytest.mark.parametrize(
+    "language,text,op,number",
+    [
+        ("en", "open the window a bit more", "more", None),
+        ("en", "close the rear right window a little more", "less", None),
+        ("en", "open the sunroof 30 percent more", "more", 30.0),
+        ("zh", "天窗再开一点", "more", None),
+        ("zh", "左后车窗再开百分之十", "more", 10.0),
+        ("zh", "车窗打开一点", "crack", None),
+        ("zh", "车窗开一条缝", "crack", None),
+    ],
+)
+def test_a_position_moved_on_from_where_it_is(words, language, text, op, number):
+    frame = _frame(words, language, text)
+    assert frame is not None and (frame.op, frame.number) == (op, number)
+
+
+@pytest.mark.parametrize(
+    "language,text,targets,op,number",
+    [
+        ("en", "and the passenger side", ("passenger",), "keep", None),
+        ("en", "the passenger side to 23", ("passenger",), "set", 23.0),
+        ("en", "to 22", (), "set", 22.0),  # "I mean 22": the correction marker is read before
+        ("zh", "副驾二十二度", ("passenger",), "set", 22.0),
+    ],
+)
+def test_a_fragment_names_no_control_and_borrows_it(words, language, text, targets, op, number):
+    frame = _frame(words, language, text)
+    assert frame is not None and (frame.device, frame.targets, frame.op, frame.number) == (None, targets, op, number)
 
 
 @pytest.mark.parametrize(

@@ -266,6 +266,7 @@ class Parser:
                         cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
                 if frame is not None and frame.device == "mode.activate" and _SAID_OF_A_MODE_NAME.search(cl.text):
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
+                places_only = frame is not None and frame.device is None and frame.op == "keep"
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
                     cap = self._catalog.capabilities.get(frame.device or "")
@@ -280,7 +281,7 @@ class Parser:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
                 denied = cl.negated or (language == "zh" and cl.text.startswith("不是"))
-                if denied and frame is None and not spotted and self._names_place(cl, grammar):
+                if denied and (frame is None or places_only) and not spotted and self._names_place(cl, grammar):
                     # "open the window not mine the passenger's", "不是主驾 是副驾 打开车窗": a place
                     # denied with no control of its own is one the person corrects; which member
                     # they meant is not read, so it holds its sentence and nothing there acts
@@ -397,7 +398,8 @@ class Parser:
                 # no template reads it, or one reads only a control where the words also say what to do
                 # ("massage on driver seat"): the frame the vocabulary reads
                 read = read_frame(self._words[grammar.language], body, norm.numbers)
-                found = read if read is not None else found
+                if read is not None and (found is None or read.op != "keep"):
+                    found = read  # a bare control the template read stays its reading ("cooling": the seats')
             with self._lock:
                 if len(self._frames) >= FRAME_CACHE:
                     self._frames.clear()
@@ -629,6 +631,8 @@ class Parser:
             # "close the passenger window set the driver side to 21": a command of its own on a
             # side of the cabin is that side's temperature, as alone; a window never borrows it
             frame = replace(frame, device=SET_TEMPERATURE)
+        if listed and frame.targets == ("all",) and not _ZH_EVERY.search(cl.text):
+            frame = replace(frame, targets=())  # 都 over a list is "both" (the vocabulary reads 都 as all)
         if frame.device is None or frame.op == "keep":
             frame = frame.borrow(previous)
         if (
@@ -659,6 +663,8 @@ _SAID_OF_A_MODE_NAME = re.compile(
 )
 #: Two things joined before 都: the 都 is "both", over the list.
 _ZH_LISTED = re.compile(r"(?:和|跟|与|以及|还有|、|[\u4e00-\u9fff] [\u4e00-\u9fff])[^都]*都")
+#: Words for every member, which 都 over a list is not.
+_ZH_EVERY = re.compile(r"所有|全部|全车|整车|四个|四门|全都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.
 _ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
 #: Words that take back what was just said when a recogniser runs them on.
@@ -732,6 +738,9 @@ def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catal
             frozenset(catalog.capabilities),
             frozenset(catalog.targets) | {"speaker"},
             frozenset(catalog.needs),
+            grammar.vocabulary.modes,
+            grammar.vocabulary.peripherals,
+            grammar.vocabulary.colors,
         )
     except WordsError as exc:
         raise TemplateError(f"vocabulary/{path.name}", exc.where, exc.problem) from None

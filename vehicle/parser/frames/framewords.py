@@ -20,19 +20,29 @@ from vehicle.catalog.loader import SAFE_LOADER
 
 from ..text.normalize import normalize
 
-#: The classes of a file, in the order a word's meanings are tried.
+#: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
+MEANINGFUL = frozenset(
+    (
+        "modes",
+        "peripherals",
+        "colors",
+        "compounds",
+        "signed",
+        "controls",
+        "targets",
+        "amounts",
+        "units",
+        "actions",
+        "needs",
+    )
+)
+#: The classes of a file.
 CLASSES = (
-    "compounds",
-    "signed",
-    "controls",
-    "targets",
-    "amounts",
-    "units",
-    "actions",
+    *sorted(MEANINGFUL),
+    "further",
     "to",
     "by",
     "glue",
-    "needs",
     "subjects",
     "statement",
     "queries",
@@ -40,8 +50,6 @@ CLASSES = (
     "asks",
     "others",
 )
-#: Classes that give a word a meaning of its own: a glue word (a filler) may have none of them.
-MEANINGFUL = frozenset({"compounds", "signed", "controls", "targets", "amounts", "units", "actions", "needs"})
 #: Directions an action word may have (frame operations, see :mod:`vehicle.parser.frames.frame`).
 DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
 AMOUNTS = frozenset({"max", "min", "half", "little", "low", "medium", "high", "end"})
@@ -120,8 +128,12 @@ def load_words(
     known_capabilities: frozenset[str],
     known_targets: frozenset[str],
     known_needs: frozenset[str] = frozenset(),
+    modes: dict[str, str] | None = None,
+    peripherals: dict[str, str] | None = None,
+    colors: tuple[str, ...] = (),
 ) -> Words:
-    """Read one vocabulary file; `controls`/`targets`: the catalog's aliases (alias -> id)."""
+    """Read one vocabulary file; `controls`/`targets`/`modes`/`peripherals`: the catalog's
+    aliases (alias -> id); `colors`: the catalog's colour choices (each its own English word)."""
     name = path.name
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
@@ -137,6 +149,11 @@ def load_words(
         words.table.setdefault(alias, {})["controls"] = Meaning("controls", capability)
     for alias, target in targets.items():
         words.table.setdefault(alias, {})["targets"] = Meaning("targets", target)
+    for cls, table in (("modes", modes or {}), ("peripherals", peripherals or {})):
+        for alias, ident in table.items():
+            words.add(alias, Meaning(cls, ident), f"{name}: the catalog's {cls}")
+    for color in colors:
+        words.add(color, Meaning("colors", color), f"{name}: the catalog's colours")
 
     def listed(value: Any, where: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
@@ -166,7 +183,13 @@ def load_words(
             checked(way, frozenset({"more", "less", "on", "off"}), f"signed.{cap}.{way}")
             for w in listed(items, f"signed.{cap}.{way}"):
                 words.add(w, Meaning("signed", cap, way), f"{name}: signed.{cap}.{way}")
-    for cls, allowed in (("actions", DIRECTIONS), ("amounts", AMOUNTS), ("units", UNITS), ("targets", known_targets)):
+    for cls, allowed in (
+        ("actions", DIRECTIONS),
+        ("amounts", AMOUNTS),
+        ("units", UNITS),
+        ("targets", known_targets),
+        ("colors", frozenset(colors)),
+    ):
         for value, items in (data.get(cls) or {}).items():
             checked(value, allowed, f"{cls}.{value}")
             for w in listed(items, f"{cls}.{value}"):
@@ -187,7 +210,7 @@ def load_words(
             words.add(w, Meaning("families", family), f"{name}: {where}")
     words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
     words.others = tuple(canonical(w, language) for w in listed(data.get("others") or [], "others"))
-    for cls in ("to", "by", "glue", "subjects", "statement", "queries"):
+    for cls in ("to", "by", "further", "glue", "subjects", "statement", "queries"):
         for w in listed(data.get(cls) or [], cls):
             words.add(w, Meaning(cls), f"{name}: {cls}")
     return words

@@ -54,7 +54,34 @@ _COOLING = frozenset({"cool", "cooler"})
 _PLAIN = frozenset({"cool", "warm", "cold", "hot"})
 _PLAIN_VERBS = frozenset({"cool", "warm"})
 #: The classes a command may use, in the order a word's meanings are tried.
-_ORDER = ("compounds", "signed", "controls", "targets", "amounts", "units", "actions", "to", "by", "glue")
+_ORDER = (
+    "compounds",
+    "signed",
+    "controls",
+    "modes",
+    "peripherals",
+    "targets",
+    "colors",
+    "amounts",
+    "units",
+    "actions",
+    "to",
+    "by",
+    "further",
+    "glue",
+    "families",
+)
+#: What a mode's or peripheral's words do: any way on or off (a peripheral is one press whatever the verb).
+_MODE = "mode.activate"
+_PERIPHERAL = "peripheral.trigger"
+_TURN = {"open": "more", "on": "more", "close": "less", "off": "less"}
+#: Verbs that are the defroster's name ("defog the windshield"): leading a clause that names more, it is on.
+_DEFROST_VERBS = frozenset({"defrost", "defog", "demist", "clear"})
+#: The generic verb with "to" before a control that is only on or off: switched to is on (切换到内循环).
+_SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到", "换成", "switch", "change"})
+#: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
+_BEFORE_A_NUMBER = frozenset({"高", "低"})
+_ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
 #: A state question without "?" ("status of the rear defroster", "tell me my heating setting").
@@ -78,7 +105,16 @@ def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
     pieces = _cover(words, body, _ORDER)
     if pieces is None:
         return None
+    if any(m is not None and "families" in m for _, m in pieces) and _names_other(words, body):
+        return None  # "把车灯调成红色": 车灯 is the exterior lights, which the catalog lacks
     return _frame(pieces, numbers, words.language)
+
+
+def _names_other(words: Words, body: str) -> bool:
+    if words.language == "zh":
+        return any(o in body for o in words.others)
+    padded = f" {body} "
+    return any(f" {o} " in padded for o in words.others)
 
 
 def read_need(words: Words, text: str) -> str | None:
@@ -242,6 +278,10 @@ def _frame(
     plain = False  # a plain adjective that neither leads the clause as its verb nor follows one
     sides: list[str] = []  # each target's own words ("right side": a side, not the passenger as such)
     adjective = False  # "warm", "cold", "hot": never switched on or off
+    named: list[str] = []  # the modes and peripherals said
+    colors: list[str] = []
+    family = ""  # a word for several controls ("lights", 灯): with a colour, the only light that has one
+    further = False  # "再开一点": a position moved on from where it stands
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -270,6 +310,15 @@ def _frame(
             leads = k == 0 and any(m is not None and "glue" not in m for _, m in pieces[1:])
             plain = plain or (text in _PLAIN and not (leads and text in _PLAIN_VERBS))
             adjective = adjective or (text in _PLAIN and text not in _COOLING)
+        elif cls in ("modes", "peripherals"):
+            controls.append(_MODE if cls == "modes" else _PERIPHERAL)
+            named.append(meaning.value)
+        elif cls == "colors":
+            colors.append(meaning.value)
+        elif cls == "families":
+            family = family or meaning.value
+        elif cls == "further":
+            further = True
         elif cls == "controls":
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
@@ -290,6 +339,8 @@ def _frame(
             elif language == "zh":
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
+            if text in _BEFORE_A_NUMBER and (k + 1 >= len(pieces) or pieces[k + 1][1] is not None):
+                return None
             if number is not None and not (" " not in text and meaning.value in ("more", "less", "up", "down")):
                 # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
                 # (a comparative does not: "eight degrees higher")
@@ -303,15 +354,55 @@ def _frame(
             to = True
         elif cls == "by":
             by = True
+    window_said = "window.set_position" in controls
     if "climate.set_defrost" in controls and "window.set_position" in controls:
         # "defroster on for the rear window": the window names the glass, not a control
         controls = [c for c in controls if c != "window.set_position"]
         targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
     targets = _one_place(targets, sides, pieces)
+    if colors and family == "light" and not controls and (ways or _colour_after_family(pieces)):
+        controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
+    elif family == "seat" and controls and all(c.startswith("seat.") for c in controls):
+        pass  # "seat heating for all seats": the seats are where, not another control
+    elif family:
+        return None  # "turn on the lights": which one is asked about (DESIGN 4a), never guessed here
+    if not controls:
+        return _fragment(targets, possessive, ways, signed, amounts, number, unit, by, colors)
     families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
     if len(families) != 1:
         return None
     device = families.pop()
+    if device in (_MODE, _PERIPHERAL):
+        return _named(device, named, targets, ways, amounts, number, colors)
+    if colors:
+        if len(set(colors)) > 1 or {w for w in ways if w not in ("set", "on")} or amounts:
+            return None
+        # a colour of another control than the ambient light is a command the resolver refuses
+        # ("把阅读灯调成蓝色": the reading light is on or off only)
+        return Frame(device=device, targets=tuple(targets), op="set", number=number, unit=unit, color=colors[0])
+    first = pieces[0][0]
+    if not ways and not signed and not amounts and number is None and len(pieces) > 1:
+        if (
+            device == "climate.set_defrost"
+            and first in _DEFROST_VERBS
+            and not window_said
+            and set(targets) <= {"front", "rear"}
+        ):
+            # (a side window has no defroster: "defog the left front window" is no command)
+            ways = ["on"]  # "defog the windshield", "defrost the car"
+        elif device == "mirror.fold" and pieces[-1][0] == "in":
+            ways = ["fold"]  # "mirrors in"
+    if ways == ["set"] and device in _ON_OFF and number is None and not amounts and not signed:
+        lead = " ".join(t for t, _ in pieces[:2]) if language == "en" else first
+        if first in _SWITCH_TO and (language == "zh" or lead.endswith(" to")):
+            ways = ["on"]  # "切换到内循环", "switch to recirculation": the state switched to
+    if device in _POSITIONS:
+        said = [w for w in ways if w != "set"]
+        if further and len(said) == 1 and said[0] in _TURN:
+            ways = [_TURN[said[0]]]  # "天窗再开一点", "再开百分之三十": from where it stands
+        elif len(said) == 2 and "more" in said and set(said) & set(_TURN):
+            # "open the window a bit more", "close it 10 percent more": the way and how much further
+            ways = [_TURN[next(w for w in said if w in _TURN)]]
     if device == "climate.power" and _LEVEL_WORD.search(" ".join(t for t, _ in pieces)):
         # "空调调到中挡": a level word said of the climate is its blower's (a level number: the resolver)
         device = "climate.set_fan_speed"
@@ -446,15 +537,87 @@ def _op(
     little = "little" in amounts
     if way in ("more", "less"):
         return way
-    if way == "open" and little and positional:
-        return "crack"
+    if way in ("open", "on") and little and positional:
+        return "crack"  # "车窗打开一点", "开一条缝"
     if way == "close" and little and positional:
         return "less"
-    if way == "set" or (way is None and not ways):
-        return None
-    if way is None:
+    if way is None and not ways:
+        return "keep"  # a control and nothing to do with it: a correction's "no, the sunroof", "and the AC too"
+    if way is None or way == "set":
         return None  # the generic verb alone: nothing to set
     return way
+
+
+def _colour_after_family(pieces: list[tuple[str, dict[str, Meaning] | None]]) -> bool:
+    """ "lights red", "灯光蓝色": the colour said of the lights ("red light" with no verb names a thing)."""
+    kinds = [next((c for c in ("families", "colors") if m is not None and c in m), "") for _, m in pieces]
+    return "families" in kinds and "colors" in kinds[kinds.index("families") :]
+
+
+def _fragment(
+    targets: list[str],
+    possessive: list[bool],
+    ways: list[str],
+    signed: list[str],
+    amounts: list[str],
+    number: float | None,
+    unit: str | None,
+    by: bool,
+    colors: list[str],
+) -> Frame | None:
+    """A clause naming no control, which takes the previous clause's (:meth:`.frame.Frame.borrow`):
+    places alone ("and the passenger side"), a value ("I mean 22", "to 23 for the passenger"),
+    a colour, or an end ("the rear at max"). A way with no control is no frame: what is
+    turned up is asked about (DESIGN 4a)."""
+    if signed or by or any(w != "set" for w in ways) or len(set(colors)) > 1:
+        return None
+    extreme = [a for a in amounts if a in ("max", "min")]
+    if len(amounts) != len(extreme) or len(extreme) > 1 or (extreme and (number is not None or not targets)):
+        return None
+    if colors:
+        op = "set"
+    elif extreme:
+        op = extreme[0]
+    elif number is not None:
+        op = "set"
+    elif targets and not ways:
+        op = "keep"
+    else:
+        return None
+    return Frame(
+        targets=tuple(targets),
+        possessive=bool(possessive) and all(possessive),
+        op=op,
+        number=number if op == "set" else None,
+        unit=unit if op == "set" else None,
+        color=colors[0] if colors else None,
+    )
+
+
+def _named(
+    device: str,
+    named: list[str],
+    targets: list[str],
+    ways: list[str],
+    amounts: list[str],
+    number: float | None,
+    colors: list[str],
+) -> Frame | None:
+    """A mode ("nap mode", "进入午休模式") or a learned peripheral ("open the garage door"): one of
+    them, at no place and with no value. A mode said alone is started; a peripheral needs a verb."""
+    if len(set(named)) != 1 or targets or amounts or number is not None or colors:
+        return None
+    said = {w for w in ways if w != "set"}
+    if device == _PERIPHERAL:
+        return Frame(device=device, targets=(named[0],), op="trigger") if said and said <= _SWITCHED else None
+    if said <= {"on", "open"}:
+        return Frame(device=device, targets=(named[0],), op="activate")
+    if said <= {"off", "close"}:
+        return Frame(device=device, targets=(named[0],), op="exit")
+    return None
+
+
+_SWITCHED = frozenset({"on", "off", "open", "close"})
 
 
 __all__ = ["read", "read_need", "read_query"]
