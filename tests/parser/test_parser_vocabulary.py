@@ -153,6 +153,7 @@ def test_a_bare_control_is_a_frame_with_nothing_to_do(words):
         ("zh", "退出小憩模式", "mode.activate", "nap", "exit"),
         ("en", "garage door open", "peripheral.trigger", "garage_door", "trigger"),
         ("zh", "关闭车库", "peripheral.trigger", "garage_door", "trigger"),
+        ("en", "open my garage", "peripheral.trigger", "garage_door", "trigger"),  # "my" is no place of it
     ],
 )
 def test_modes_and_peripherals_by_name(words, language, text, device, target, op):
@@ -200,6 +201,8 @@ def test_a_colour_is_set(words, language, text, device, color):
         ("zh", "左后车窗再开百分之十", "more", 10.0),
         ("zh", "车窗打开一点", "crack", None),
         ("zh", "车窗开一条缝", "crack", None),
+        ("en", "open the window by 10 percent", "more", 10.0),
+        ("zh", "把副驾车窗升上去", "close", None),  # a window that goes up closes
     ],
 )
 def test_a_position_moved_on_from_where_it_is(words, language, text, op, number):

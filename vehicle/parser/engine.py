@@ -631,8 +631,9 @@ class Parser:
             # "close the passenger window set the driver side to 21": a command of its own on a
             # side of the cabin is that side's temperature, as alone; a window never borrows it
             frame = replace(frame, device=SET_TEMPERATURE)
-        if listed and frame.targets == ("all",) and not _ZH_EVERY.search(cl.text):
-            frame = replace(frame, targets=())  # 都 over a list is "both" (the vocabulary reads 都 as all)
+        if listed and "all" in frame.targets and not _ZH_EVERY.search(cl.text):
+            # 都 over a list is "both" (the vocabulary reads 都 as all): 主驾和副驾都调到22度
+            frame = replace(frame, targets=tuple(t for t in frame.targets if t != "all"))
         if frame.device is None or frame.op == "keep":
             frame = frame.borrow(previous)
         if (

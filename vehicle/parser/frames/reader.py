@@ -528,6 +528,8 @@ def _op(
         return amount if number is None else None
     if number is not None:
         if by:
+            if positional and way in ("open", "close"):
+                return "more" if way == "open" else "less"  # "open the window by 10 percent"
             return way if way in ("more", "less") else None
         if after_to or way in (None, "on", "open"):
             return "set"
@@ -605,7 +607,7 @@ def _named(
 ) -> Frame | None:
     """A mode ("nap mode", "进入午休模式") or a learned peripheral ("open the garage door"): one of
     them, at no place and with no value. A mode said alone is started; a peripheral needs a verb."""
-    if len(set(named)) != 1 or targets or amounts or number is not None or colors:
+    if len(set(named)) != 1 or set(targets) - {"speaker"} or amounts or number is not None or colors:
         return None
     said = {w for w in ways if w != "set"}
     if device == _PERIPHERAL:
