@@ -26,8 +26,15 @@ with the fewest pieces, then the longest control words. Its semantics, in full:
    "to", it changes by it ("boost the fan 2"); "half", a level word, or a
    way alone. A position's up/down is close/open. A little with more/less
    is the vague step; open a little is a crack.
-5. Nothing else: no way and no amount is a bare control (a mention for
-   the spotter, not a frame), "set" with nothing to set is no frame.
+5. No way and no amount is a bare control, a frame with nothing to do of
+   its own (``keep``: "no, the sunroof"); "set" with nothing to set is no
+   frame.
+6. What once only the templates read: a mode or peripheral by name (no
+   place, no value; a mode said alone starts, a peripheral needs a verb);
+   a colour (a bare light word with one is the ambient light, never with
+   车灯 or "headlights"); a clause with no control (places, a value, an end
+   of the range), which borrows the previous clause's; 再 / "N more" / "by
+   N" after open or close moves a position on from where it is.
 
 The result is a :class:`.frame.Frame` like a template's, so the rest of the
 parser (scope, borrowing, resolution, assembly) treats both alike.
@@ -71,7 +78,7 @@ _ORDER = (
     "glue",
     "families",
 )
-#: What a mode's or peripheral's words do: any way on or off (a peripheral is one press whatever the verb).
+#: The controls a mode's or a peripheral's name says (a peripheral is one press whatever the verb).
 _MODE = "mode.activate"
 _PERIPHERAL = "peripheral.trigger"
 _TURN = {"open": "more", "on": "more", "close": "less", "off": "less"}
