@@ -105,7 +105,7 @@ class Asker:
         frames: list[Frame] | None = None,
     ) -> dict | None:
         words = self._words[language]
-        if _names_other(body, words):
+        if words.names_other(body):
             return None  # "关闭车灯": the exterior lights, which the catalog lacks, are no interior light
         pieces = _cover(words, body, _BARE)
         if pieces is None:
@@ -267,13 +267,6 @@ _DEGREES = {
 }
 #: "turn it up", 把它打开: the words that point at a control not named.
 _PRONOUN = {"en": re.compile(r"\b(?:it|this|that|them|these|those)\b"), "zh": re.compile(r"它|这个|那个|这|那")}
-
-
-def _names_other(body: str, words: Words) -> bool:
-    if words.language == "zh":
-        return any(w in body for w in words.others)
-    padded = f" {body} "
-    return any(f" {w} " in padded for w in words.others)
 
 
 def _amount(picked: list) -> bool:

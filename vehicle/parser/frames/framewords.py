@@ -92,6 +92,13 @@ class Words:
     """Things the catalog lacks that a family word is part of ("车灯", "headlights"): never asked about."""
     """Longest entry, in words (English) or characters (Chinese)."""
 
+    def names_other(self, body: str) -> bool:
+        """`body` names a thing the catalog lacks that holds a family word ("车灯", "headlights")."""
+        if self.language == "zh":
+            return any(w in body for w in self.others)
+        padded = f" {body} "
+        return any(f" {w} " in padded for w in self.others)
+
     def add(self, word: str, meaning: Meaning, where: str) -> None:
         key = canonical(word, self.language)
         if not key:

@@ -112,16 +112,9 @@ def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
     pieces = _cover(words, body, _ORDER)
     if pieces is None:
         return None
-    if any(m is not None and "families" in m for _, m in pieces) and _names_other(words, body):
+    if any(m is not None and "families" in m for _, m in pieces) and words.names_other(body):
         return None  # "把车灯调成红色": 车灯 is the exterior lights, which the catalog lacks
     return _frame(pieces, numbers, words.language)
-
-
-def _names_other(words: Words, body: str) -> bool:
-    if words.language == "zh":
-        return any(o in body for o in words.others)
-    padded = f" {body} "
-    return any(f" {o} " in padded for o in words.others)
 
 
 def read_need(words: Words, text: str) -> str | None:
