@@ -170,6 +170,8 @@ def test_modes_and_peripherals_by_name(words, language, text, device, target, op
         ("zh", "把车灯调成红色"),  # 车灯 are the exterior lights, never the ambient light
         ("en", "make the headlights red"),
         ("en", "turn on the ac and the lights"),  # a family word is no glue
+        ("en", "turn on the red light"),  # a colour before the lights names a thing
+        ("en", "green light go"),
         ("zh", "温度高"),  # 高 is a way only before its number
     ],
 )

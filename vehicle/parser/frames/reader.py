@@ -360,7 +360,7 @@ def _frame(
         controls = [c for c in controls if c != "window.set_position"]
         targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
     targets = _one_place(targets, sides, pieces)
-    if colors and family == "light" and not controls and (ways or _colour_after_family(pieces)):
+    if colors and family == "light" and not controls and _colour_after_family(pieces):
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
     elif family == "seat" and controls and all(c.startswith("seat.") for c in controls):
         pass  # "seat heating for all seats": the seats are where, not another control
@@ -551,7 +551,8 @@ def _op(
 
 
 def _colour_after_family(pieces: list[tuple[str, dict[str, Meaning] | None]]) -> bool:
-    """ "lights red", "灯光蓝色": the colour said of the lights ("red light" with no verb names a thing)."""
+    """ "lights red", "把灯调成蓝色": the colour said of the lights; before them it names a thing
+    ("turn on the red light", "green light, go")."""
     kinds = [next((c for c in ("families", "colors") if m is not None and c in m), "") for _, m in pieces]
     return "families" in kinds and "colors" in kinds[kinds.index("families") :]
 
