@@ -3,7 +3,7 @@
     .venv/bin/python bench/parser.py [--rounds N] [--table DIR]
 
 Prints the one-off costs (importing the parser, loading the catalog,
-building the parser: templates loaded, validated and both languages warmed)
+building the parser: vocabulary loaded, checked and both languages warmed)
 and then, per language, p50 / p99 / max of one `parse` call over every
 utterance of ``tests/utterances/**/*.yaml`` repeated N times (each call
 timed on its own, in a shuffled order so no utterance always follows the
@@ -72,7 +72,7 @@ def main() -> int:
 
     print(
         f"import {1000 * (t1 - t0):.0f} ms, catalog load {1000 * (t2 - t1):.0f} ms, "
-        f"parser build (templates + warm-up) {1000 * (t3 - t2):.0f} ms"
+        f"parser build (vocabulary + warm-up) {1000 * (t3 - t2):.0f} ms"
     )
 
     texts = _texts(Path(args.table))
@@ -151,18 +151,6 @@ def main() -> int:
             )
         print(
             f"  run-on {lang} first sight, max of {len(texts_)}: wall {max(wall):.2f} ms | process CPU {max(cpu_ms):.2f} ms"
-        )
-        restart, notes = [], ""
-        for text in texts_:
-            parser.clear_cache(combinations=True)  # also the per-word-combination caches, as after a restart
-            full_gc.reset()
-            c = time.process_time()
-            parser.parse(text)
-            restart.append(1000 * (time.process_time() - c))
-            notes += full_gc.note()
-        print(
-            f"  run-on {lang} first sight with every cache emptied (as after a restart), max of {len(texts_)}: "
-            f"process CPU {max(restart):.2f} ms{notes}"
         )
     full_gc.close()
     return 0

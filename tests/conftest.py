@@ -82,7 +82,7 @@ OVERRIDES: dict[str, str] = {
     "console/test_console_messages.py::test_catalog_check_fails_on_a_missing_chinese_entry": "e2e",
     "mcp/test_mcp_config.py::test_the_process_refuses_to_start_with_exit_2_and_one_line": "e2e",
     "mcp/test_mcp_config.py::test_refusal_happens_before_the_sdk_is_imported": "e2e",
-    "parser/test_parser_templates.py::test_catalog_check_reports_a_broken_template": "e2e",
+    "parser/test_parser_common.py::test_catalog_check_reports_broken_common_words": "e2e",
     "service/test_load_bounds.py::test_sse_subscribers_are_bounded": "service",
     "service/test_pipeline_defects.py::test_malformed_json_is_invalid_body_on_public_routes": "service",
     "service/test_pipeline_defects.py::test_malformed_json_is_invalid_body_on_internal_routes": "service",

@@ -123,8 +123,9 @@ def test_install_lays_out_a_wheel_venv_the_codex_and_the_units(installed):
     assert not list(site.glob("__editable__*")), "an editable install points back at the checkout"
     for data in (
         "catalog/n7web.dbc",
-        "catalog/templates/en.yaml",
-        "catalog/templates/zh.yaml",
+        "catalog/vocabulary/common.yaml",
+        "catalog/vocabulary/en.yaml",
+        "catalog/vocabulary/zh.yaml",
         "app/static/index.html",
         "app/static/js/main.js",
         "app/static/vendor/swagger-ui/swagger-ui-bundle.js",

@@ -1,4 +1,4 @@
-"""One parser for the whole parser suite (building it loads and warms templates)."""
+"""One parser for the whole parser suite (building it loads the vocabulary and warms both languages)."""
 
 from __future__ import annotations
 

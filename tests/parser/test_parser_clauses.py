@@ -1,4 +1,4 @@
-"""Clause cutting and the markers hassil cannot see (vehicle.parser.clauses.cut)."""
+"""Clause cutting and the markers around a frame (vehicle.parser.clauses.cut)."""
 
 from __future__ import annotations
 

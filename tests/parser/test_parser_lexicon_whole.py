@@ -19,15 +19,15 @@ import yaml
 
 import vehicle.parser.frames.lexicon as lexicon_module
 from vehicle.catalog import load_catalog
-from vehicle.parser import Parser
+from vehicle.parser.frames.vocabulary import build_vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def lexicons():
-    parser = Parser(load_catalog())
-    return {language: grammar.lexicon for language, grammar in parser._templates.grammars.items()}
+    catalog = load_catalog()
+    return {language: lexicon_module.Lexicon(build_vocabulary(catalog, language)) for language in ("en", "zh")}
 
 
 def _long_texts(language: str) -> list[str]:

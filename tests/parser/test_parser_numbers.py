@@ -1,4 +1,4 @@
-"""Numbers hassil misses, read once into placeholders (vehicle.parser.text.numbers)."""
+"""Numbers read once into placeholders (vehicle.parser.text.numbers)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     try:
         cat = load_catalog(directory)
         _check_can(directory, cat)
-        _check_templates(directory, cat)
+        _check_vocabulary(directory, cat)
         load_messages(directory)
     except CatalogError as exc:
         print(f"n7web catalog: invalid catalog: {exc}", file=sys.stderr)
@@ -40,10 +40,10 @@ def _check_can(directory: str, cat) -> None:
     load_vehicle_dbc(directory, cat)
 
 
-def _check_templates(directory: str, cat) -> None:
-    """Every template reference resolves (hassil loads misspellings silently) and
-    the vocabulary files hold no word with two meanings in one class, and no
-    filler with a meaning: the parser is built from them as the service builds it."""
+def _check_vocabulary(directory: str, cat) -> None:
+    """The vocabulary files hold no word with two meanings in one class, no filler
+    with a meaning, and only values the catalog has: the parser is built from
+    them as the service builds it."""
     from vehicle.parser import Parser
 
     Parser(cat, directory)

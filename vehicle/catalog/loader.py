@@ -127,7 +127,7 @@ def _hash_obj(obj: Any) -> str:
 
 def catalog_files(directory: Path) -> list[Path]:
     """Every file whose content is part of the catalog generation."""
-    patterns = ("*.yaml", "*.dbc", "templates/*.yaml")
+    patterns = ("*.yaml", "*.dbc", "vocabulary/*.yaml")
     return sorted({p for pat in patterns for p in directory.glob(pat) if p.is_file()})
 
 

@@ -1,7 +1,7 @@
 """The capability catalog as typed, frozen data (DESIGN section 3).
 
 Parsed from plain dicts by :func:`vehicle.catalog.loader.catalog_from_dict`;
-file I/O is a thin layer around that (the cantools/hassil shape). Every model
+file I/O is a thin layer around that (the cantools shape). Every model
 forbids unknown keys, so a typo in the YAML refuses to load instead of being
 ignored.
 """

@@ -8,11 +8,13 @@ One utterance, step by step (all pure; nothing here does I/O):
    nothing else;
 3. cut into chunks (sentence, quotation), take exclusion phrases out, cut
    each chunk into pieces where a new command may begin, and read the
-   longest run of pieces a template matches (the whole sentence first); a
-   piece no template reads is tried as a run-on (:mod:`vehicle.parser.clauses.runon`);
+   longest run of pieces the frame reader reads as one clause (the whole
+   sentence first); a piece it cannot read is tried as a run-on
+   (:mod:`vehicle.parser.clauses.runon`);
 4. per clause: politeness, negation, conditions, questions, retraction,
-   reported speech, wishes, statements (:mod:`vehicle.parser.clauses.markers`); the frame its
-   template says, completed from the previous clause where it says less;
+   reported speech, wishes, statements (:mod:`vehicle.parser.clauses.markers`); the frame
+   its words say (:mod:`vehicle.parser.frames.reader`), completed from the previous
+   clause where it says less;
 5. decide what was *said* of each clause, with the reach of each hold
    (:mod:`vehicle.parser.clauses.scope`), then assemble actions, mentions, negations, queries,
    needs and `complete` (:mod:`vehicle.parser.assemble`).
@@ -26,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from vehicle.actions import Mention
-from vehicle.catalog import Catalog, default_catalog_dir
+from vehicle.catalog import LANGUAGES, Catalog, default_catalog_dir
 
 from .assemble import REQUEST, ZH_REQUEST_VERBS, Assembler, Read
 from .clauses.cues import (
@@ -49,16 +51,16 @@ from .clauses.followup import follow_up
 from .clauses.markers import Clause, keeps_digits
 from .clauses.runon import DANGLING, cut_points, split
 from .clauses.scope import Placed, chunks, said_of
-from .errors import TemplateError
+from .errors import VocabularyError
 from .frames.ask import Asker, two_amounts
 from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
-from .frames.matcher import match
+from .frames.lexicon import Lexicon
 from .frames.reader import read as read_frame
 from .frames.reader import read_query
 from .frames.resolve import ADJUST_TEMPERATURE, SEATED_TYPES, SET_TEMPERATURE, Resolver
 from .frames.spotter import Spotter
-from .frames.templates import Grammar, Templates, load_templates
+from .frames.vocabulary import Common, build_vocabulary, load_common
 from .result import ParseResult
 from .text.mixed import MixedLanguage
 from .text.normalize import Normalized, normalize, to_celsius
@@ -68,6 +70,11 @@ _TEMPERATURE_DEVICES = (SET_TEMPERATURE, ADJUST_TEMPERATURE)
 #: Longest run of pieces tried as one clause ("rear left, rear right and
 #: passenger windows" is four pieces).
 MAX_RUN = 5
+#: A clause reads one control and at most one number: a run of pieces with
+#: more is more than one clause ("rear window defrost" holds two control
+#: words, and a piece holding three is read as a run-on only).
+MOST_CONTROLS = 1
+MOST_NUMBERS = 1
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
 #: Clause frames kept across parses (cleared when full).
@@ -94,27 +101,30 @@ _WARM_UP = {
 class Parser:
     """Reads an utterance into actions, needs, mentions, negations and queries.
 
-    Built once (templates loaded, every reference validated, both languages
-    warmed); :meth:`parse` is then pure and safe to call from any thread.
+    Built once (the vocabulary of `directory`, default the shipped catalog,
+    loaded and checked against the catalog; both languages warmed);
+    :meth:`parse` is then pure and safe to call from any thread.
     """
 
-    def __init__(self, catalog: Catalog, templates_dir: str | Path | None = None) -> None:
+    def __init__(self, catalog: Catalog, directory: str | Path | None = None) -> None:
         self._catalog = catalog
-        directory = templates_dir if templates_dir is not None else default_catalog_dir()
-        self._templates: Templates = load_templates(directory, catalog)
-        self._resolver = Resolver(catalog, self._templates)
+        directory = Path(directory if directory is not None else default_catalog_dir())
+        self._common: Common = load_common(directory, catalog)
+        self._resolver = Resolver(catalog, self._common)
+        self._lexicons: dict[str, Lexicon] = {}
+        for lang in LANGUAGES:
+            possessive = self._common.possessive.get(lang, frozenset())
+            self._lexicons[lang] = Lexicon(build_vocabulary(catalog, lang, possessive), possessive)
         self._words: dict[str, Words] = {
-            lang: _load_words(Path(directory), lang, grammar, catalog)
-            for lang, grammar in self._templates.grammars.items()
+            lang: _load_words(directory, lang, lexicon, catalog) for lang, lexicon in self._lexicons.items()
         }
         self._spotters = {
-            lang: Spotter(grammar, self._resolver, self._words[lang])
-            for lang, grammar in self._templates.grammars.items()
+            lang: Spotter(lexicon, self._resolver, self._words[lang]) for lang, lexicon in self._lexicons.items()
         }
         self._exclusions = {
-            lang: Exclusions(lang, grammar.vocabulary.targets) for lang, grammar in self._templates.grammars.items()
+            lang: Exclusions(lang, lexicon.vocabulary.targets) for lang, lexicon in self._lexicons.items()
         }
-        self._mixed = MixedLanguage(self._templates.grammars)
+        self._mixed = MixedLanguage(self._lexicons)
         self._asker = Asker(catalog, self._resolver, self._words)
         self._control_words: dict[str, tuple[str, ...]] = {}
         self._frames: dict[tuple[str, str, tuple[float, ...]], Frame | None] = {}
@@ -143,23 +153,13 @@ class Parser:
             self._control_words[control] = found
         return found
 
-    def clear_cache(self, combinations: bool = False) -> None:
-        """Forget the clause frames and texts kept across parses (benchmarks time first sight with it).
-
-        `combinations`: also forget what is kept per combination of words
-        (routed and pruned templates, narrowed lists), as after a restart.
-        """
+    def clear_cache(self) -> None:
+        """Forget the clause frames and texts kept across parses (benchmarks time first sight with it)."""
         with self._lock:
             self._frames.clear()
             self._results.clear()
-        for grammar in self._templates.grammars.values():
-            grammar.lexicon.clear_cache(combinations)
-            if combinations:
-                grammar.router.clear_cache()
-
-    @property
-    def templates(self) -> Templates:
-        return self._templates
+        for lexicon in self._lexicons.values():
+            lexicon.clear_cache()
 
     def parse(self, text: str, seat: str | None = None, refer: str | None = None) -> ParseResult:
         """Parse one utterance said from `seat` (None: unknown).
@@ -209,13 +209,13 @@ class Parser:
         return result
 
     def _parse(self, norm: Normalized, language: str, seat: str | None, refer: str | None = None) -> ParseResult:
-        grammar = self._templates.grammars[language]
+        lexicon = self._lexicons[language]
         spotter = self._spotters[language]
         reads: list[Read] = []
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: Memo = {}
-        grammar.lexicon.expect(norm.text)  # its stretches are asked about many times over
+        lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
         inner: set[int] = set()  # sentences with a duration before another of their clauses
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
@@ -242,7 +242,7 @@ class Parser:
             parts = _or_whole(pieces(text, language), language)
             # 都 over a list ("把空调和座椅加热都打开", "天窗 车窗都打开") is "both", never every member
             listed = language == "zh" and bool(_ZH_LISTED.search(text))
-            clauses = self._clauses(parts, language, chunk.asked, norm, grammar, cache)
+            clauses = self._clauses(parts, language, chunk.asked, norm, lexicon, cache)
             asking = False
             if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
                 clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
@@ -261,11 +261,13 @@ class Parser:
                 asking = cl.question and not cl.hinted
                 if cl.hinted and frame is None:
                     # "fan to 3?": a setting said with a question mark asks to do it (a consent clarify)
-                    setting = self._frame(cl.body, norm, grammar, cache)
+                    setting = self._frame(cl.body, norm, lexicon, cache)
                     if setting is not None and setting.device and setting.op == "set" and setting.number is not None:
                         cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
                 if frame is not None and frame.device == "mode.activate" and _SAID_OF_A_MODE_NAME.search(cl.text):
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
+                if frame is None and previous is not None and previous.device and cl.body and not cl.question:
+                    frame = self._of_family(cl.body, previous.device, norm, lexicon, cache)
                 places_only = frame is not None and frame.device is None and frame.op == "keep"
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)
@@ -281,7 +283,7 @@ class Parser:
                     resolution = None
                 spotted = spotter.mentions(cl.text, seat, cl.speaker) if cl.text else ()
                 denied = cl.negated or (language == "zh" and cl.text.startswith("不是"))
-                if denied and (frame is None or places_only) and not spotted and self._names_place(cl, grammar):
+                if denied and (frame is None or places_only) and not spotted and self._names_place(cl, lexicon):
                     # "open the window not mine the passenger's", "不是主驾 是副驾 打开车窗": a place
                     # denied with no control of its own is one the person corrects; which member
                     # they meant is not read, so it holds its sentence and nothing there acts
@@ -322,7 +324,7 @@ class Parser:
                         norm.numbers,
                         language,
                         seat,
-                        lambda b: self._frame(b, norm, grammar, cache),
+                        lambda b: self._frame(b, norm, lexicon, cache),
                         tuple(named),
                     )
                     if isinstance(ask, Frame):  # the control named earlier: read as its command
@@ -341,7 +343,7 @@ class Parser:
                     said_mentions = resolution.mentions if resolution is not None else spotted
                     places = tuple(dict.fromkeys(m.target for m in said_mentions if m.target))
                 elif cl.text:  # "副驾的狗热 打开它的窗": a place named with no control is the next "its"
-                    places = tuple(p for p in places_in(cl.text, grammar) if p not in ("all", "cabin")) or places
+                    places = tuple(p for p in places_in(cl.text, lexicon) if p not in ("all", "cabin")) or places
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
@@ -352,9 +354,9 @@ class Parser:
     # -- clauses ---------------------------------------------------------------
 
     def _clauses(
-        self, parts: list[Piece], language: str, asked: bool, norm: Normalized, grammar: Grammar, cache: Memo
+        self, parts: list[Piece], language: str, asked: bool, norm: Normalized, lexicon: Lexicon, cache: Memo
     ) -> list[tuple[Clause, Frame | None]]:
-        """The clauses of one chunk with their frames (None: no template reads it)."""
+        """The clauses of one chunk with their frames (None: no frame is read)."""
         last = len(parts) - 1
         alone = [_clause(p.text, language, asked and k == last, cache) for k, p in enumerate(parts)]
         out: list[tuple[Clause, Frame | None]] = []
@@ -364,7 +366,7 @@ class Parser:
                 out.append((alone[i], None))  # "调到三档或者四档": one clause, asked about (section 4a)
                 i += 1
                 continue
-            j, cl, frame = self._longest(parts, alone, i, norm, grammar, asked and i == last, cache)
+            j, cl, frame = self._longest(parts, alone, i, norm, lexicon, asked and i == last, cache)
             # "打开副驾车窗不要开主驾车窗": a negation inside a piece that starts with a command
             # reaches only what follows it, so the piece is cut before it is read whole
             inner_no = (
@@ -374,7 +376,7 @@ class Parser:
                 and bool(COMMAND_START[language].match(parts[i].text))
             )
             if (frame is None or inner_no) and j == i and not cl.retraction and not cl.empty:
-                run_on = self._run_on(parts[i].text, language, asked and i == last, norm, grammar, cache)
+                run_on = self._run_on(parts[i].text, language, asked and i == last, norm, lexicon, cache)
                 if run_on is not None:
                     out.extend(run_on)
                     i += 1
@@ -383,23 +385,17 @@ class Parser:
             i = j + 1
         return out
 
-    def _frame(self, body: str, norm: Normalized, grammar: Grammar, cache: Memo) -> Frame | None:
-        """The frame a template reads in `body` (per parse, then a bounded cache
-        across parses: voice commands repeat, and hassil is most of the time)."""
+    def _frame(self, body: str, norm: Normalized, lexicon: Lexicon, cache: Memo) -> Frame | None:
+        """The frame the vocabulary reads in `body` (per parse, then a bounded cache
+        across parses: voice commands repeat, and a run-on asks about many stretches)."""
         if body in cache:
             return cache[body]
-        key = (grammar.language, body, norm.numbers)
+        key = (lexicon.language, body, norm.numbers)
         found: Frame | None
         if key in self._frames:
             found = self._frames[key]
         else:
-            found = match(grammar, body, norm.numbers) if body else None
-            if (found is None or found.op == "keep" or _vague_level(found)) and body:
-                # no template reads it, or one reads only a control where the words also say what to do
-                # ("massage on driver seat"): the frame the vocabulary reads
-                read = read_frame(self._words[grammar.language], body, norm.numbers)
-                if read is not None and (found is None or read.op != "keep"):
-                    found = read  # a bare control the template read stays its reading ("cooling": the seats')
+            found = read_frame(self._words[lexicon.language], body, norm.numbers) if body else None
             with self._lock:
                 if len(self._frames) >= FRAME_CACHE:
                     self._frames.clear()
@@ -413,12 +409,12 @@ class Parser:
         alone: list[Clause],
         i: int,
         norm: Normalized,
-        grammar: Grammar,
+        lexicon: Lexicon,
         asked_last: bool,
         cache: Memo,
     ) -> tuple[int, Clause, Frame | None]:
-        """The longest run of pieces from `i` one template reads (else piece i alone)."""
-        language = grammar.language
+        """The longest run of pieces from `i` read as one clause (else piece i alone)."""
+        language = lexicon.language
         if alone[i].retraction or alone[i].empty:
             return i, alone[i], None
         last = min(len(parts), i + MAX_RUN) - 1
@@ -428,31 +424,31 @@ class Parser:
                 or alone[k].wish
                 or alone[k].statement
                 or COMMAND_START[language].match(alone[k].body)
-                or not (grammar.lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))
+                or not (lexicon.hits(parts[k].text) or any(c.isdigit() for c in parts[k].text))
             ):
                 last = k - 1
                 break
         for j in range(last, i, -1):
             text = join(parts[i : j + 1], language)
-            if keeps_digits(text, language) and grammar.router.too_many_numbers(text):
-                continue  # so does its body: no template reads it (its markers need not be read)
+            if keeps_digits(text, language) and _numbers_in(text) > MOST_NUMBERS:
+                continue  # so does its body: more than one clause (its markers need not be read)
             cl = _clause(text, language, asked_last and j == len(parts) - 1, cache)
-            if cl.question or not cl.body or not grammar.router.may_be_one_clause(cl.body):
-                continue  # more numbers or controls than any template reads
-            frame = self._frame(cl.body, norm, grammar, cache)
+            if cl.question or not cl.body or not self._may_be_one_clause(cl.body, lexicon):
+                continue  # more numbers or controls than one clause reads
+            frame = self._frame(cl.body, norm, lexicon, cache)
             if frame is not None:
                 return j, cl, frame
         cl = alone[i]
-        # three control words are more than any template reads (two allow "rear window defrost")
-        crowded = controls_in(cl.body, grammar) > 2
-        frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question and not crowded else None
+        # three control words are more than one clause reads (two allow "rear window defrost")
+        crowded = controls_in(cl.body, lexicon) > 2
+        frame = self._frame(cl.body, norm, lexicon, cache) if cl.body and not cl.question and not crowded else None
         return i, cl, frame
 
     def _run_on(
-        self, text: str, language: str, asked: bool, norm: Normalized, grammar: Grammar, cache: Memo
+        self, text: str, language: str, asked: bool, norm: Normalized, lexicon: Lexicon, cache: Memo
     ) -> list[tuple[Clause, Frame | None]] | None:
-        """A piece no template reads, cut where every part is readable (or None)."""
-        hits = hits_in(text, grammar)
+        """A piece read as no one clause, cut where every part is readable (or None)."""
+        hits = hits_in(text, lexicon)
         controls = control_starts(hits, language)
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
@@ -497,8 +493,8 @@ class Parser:
                 return False  # a part of politeness alone ("要 | 不要开天窗" is 要不要, a question)
             if cl.question:  # "open the sunroof | is the AC on": a question of its own, after a command
                 return not first and bool(QUESTION_START[language].search(part)) and bool(spotter.mentions(part))
-            few = cl.body and controls_in(cl.body, grammar) <= max(1, grammar.router.most_controls)
-            frame = self._frame(cl.body, norm, grammar, cache) if few else None
+            few = cl.body and controls_in(cl.body, lexicon) <= MOST_CONTROLS
+            frame = self._frame(cl.body, norm, lexicon, cache) if few else None
             if frame is not None:
                 if cl.question or cl.statement or cl.wish:
                     return False
@@ -525,7 +521,7 @@ class Parser:
             numbered = any(c.isdigit() for c in part) and not (request and language == "zh")
             if cl.marked or cl.wish or cl.statement:
                 return False
-            if any(h.kind == "target" and h.end == len(part) for h in hits_in(part, grammar)):
+            if any(h.kind == "target" and h.end == len(part) for h in hits_in(part, lexicon)):
                 return False  # "导航回家 | 副驾车窗打开": a place at its end is the next clause's, never dropped
             # "打开商务舱空调 | 空调温度调到二十度": a request of its own, led by its one command verb,
             # is unplaced where the catalog lacks what it names; it never hides the known one beside it
@@ -534,15 +530,15 @@ class Parser:
                 and request
                 and bool(COMMAND_START["zh"].match(part))
                 and not ZH_REQUEST_VERBS.search(part)
-                and sum(h.kind in CONTROL_KINDS for h in hits_in(part, grammar)) <= 1
+                and sum(h.kind in CONTROL_KINDS for h in hits_in(part, lexicon)) <= 1
             )
             return own or not (spotter.mentions(part) or numbered)
 
-        if language == "en":  # a template reads one verb phrase: no part holds a second command verb
+        if language == "en":  # a clause is one verb phrase: no part holds a second command verb
             verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
         else:  # a Chinese member word comes before its control: after one it starts the next clause
             verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
-        most = max(1, grammar.router.most_controls)
+        most = MOST_CONTROLS
         parts = split(text, points, readable, controls=controls, most=most, verbs=verbs)
         if parts is None and language == "zh":
             # no cut reads every part: once more, with a request the catalog lacks read as one part
@@ -555,14 +551,34 @@ class Parser:
         out: list[tuple[Clause, Frame | None]] = []
         for k, part in enumerate(parts):
             cl = _clause(part, language, asked and k == len(parts) - 1, cache)
-            frame = self._frame(cl.body, norm, grammar, cache) if cl.body and not cl.question else None
+            frame = self._frame(cl.body, norm, lexicon, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
 
+    def _of_family(self, body: str, device: str, norm: Normalized, lexicon: Lexicon, cache: Memo) -> Frame | None:
+        """ "turn on the seat heating not the ventilation", 座椅加热和通风都打开: a word that
+        names a control only after its family's word ("seat ventilation") names it after
+        another control of that family."""
+        words = self._words[lexicon.language]
+        for family, controls in words.families.items():
+            if device in controls:
+                joint = " " if lexicon.language == "en" else ""
+                frame = self._frame(words.family_word[family] + joint + body, norm, lexicon, cache)
+                if frame is not None and frame.device in controls:
+                    return frame
+        return None
+
     @staticmethod
-    def _names_place(cl: Clause, grammar: Grammar) -> bool:
+    def _names_place(cl: Clause, lexicon: Lexicon) -> bool:
         """The clause names a member ("not mine", 不是主驾, "not the driver's")."""
-        return cl.speaker or bool(places_in(cl.text, grammar))
+        return cl.speaker or bool(places_in(cl.text, lexicon))
+
+    @staticmethod
+    def _may_be_one_clause(text: str, lexicon: Lexicon) -> bool:
+        """False when `text` says more numbers or controls than one clause reads."""
+        if _numbers_in(text) > MOST_NUMBERS:
+            return False
+        return sum(1 for hit in lexicon.hits(text) if hit.kind in ("device", "mode", "peripheral")) <= MOST_CONTROLS
 
     @staticmethod
     def _listed(text: str, part: str, hits) -> bool:
@@ -727,24 +743,32 @@ def _fahrenheit_change(frame: Frame, norm: Normalized) -> Frame:
     return frame
 
 
-def _load_words(directory: Path, language: str, grammar: Grammar, catalog: Catalog) -> Words:
-    """``vocabulary/<language>.yaml`` beside the templates, with the catalog's aliases."""
+def _load_words(directory: Path, language: str, lexicon: Lexicon, catalog: Catalog) -> Words:
+    """``vocabulary/<language>.yaml`` of the catalog, with the catalog's aliases."""
     path = directory / "vocabulary" / f"{language}.yaml"
     try:
         return load_words(
             path,
             language,
-            grammar.vocabulary.devices,
-            grammar.vocabulary.targets,
+            lexicon.vocabulary.devices,
+            lexicon.vocabulary.targets,
             frozenset(catalog.capabilities),
             frozenset(catalog.targets) | {"speaker"},
             frozenset(catalog.needs),
-            grammar.vocabulary.modes,
-            grammar.vocabulary.peripherals,
-            grammar.vocabulary.colors,
+            lexicon.vocabulary.modes,
+            lexicon.vocabulary.peripherals,
+            lexicon.vocabulary.colors,
         )
     except WordsError as exc:
-        raise TemplateError(f"vocabulary/{path.name}", exc.where, exc.problem) from None
+        raise VocabularyError(f"vocabulary/{path.name}", exc.where, exc.problem) from None
+
+
+#: A number of the normalised text (each is lifted out as the index of its value).
+_NUMBER = re.compile(r"\d+")
+
+
+def _numbers_in(text: str) -> int:
+    return len(_NUMBER.findall(text))
 
 
 def _or_whole(parts: list[Piece], language: str) -> list[Piece]:
@@ -756,12 +780,6 @@ def _or_whole(parts: list[Piece], language: str) -> list[Piece]:
         else:
             out.append(piece)
     return out
-
-
-def _vague_level(frame: Frame) -> bool:
-    """ "lower the temperature a bit", "lower the window a bit": a template's vague op
-    (the vocabulary reads the way: "lower" is less, a window lowered opens)."""
-    return frame.op == "vague"
 
 
 def _may_ask(cl: Clause) -> bool:

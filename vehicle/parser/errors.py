@@ -3,7 +3,7 @@
 ::
 
     ParserError                    root: anything the parser refuses
-     └─ TemplateError              an invalid template file (also a CatalogError,
+     └─ VocabularyError            an invalid vocabulary file (also a CatalogError,
                                    so `n7web catalog check` reports it with the
                                    file, the path inside it and the problem)
 
@@ -20,11 +20,11 @@ class ParserError(Exception):
     """Root of every error the parser package raises."""
 
 
-class TemplateError(ParserError, CatalogError):
-    """A template file that does not load: names file, path and problem."""
+class VocabularyError(ParserError, CatalogError):
+    """A vocabulary file that does not load: names file, path and problem."""
 
     def __init__(self, file: str, path: str, problem: str) -> None:
         CatalogError.__init__(self, file, path, problem)
 
 
-__all__ = ["ParserError", "TemplateError"]
+__all__ = ["ParserError", "VocabularyError"]

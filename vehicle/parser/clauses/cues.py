@@ -1,4 +1,4 @@
-"""Word cues the engine reads around the templates (both languages).
+"""Word cues the engine reads around the frames (both languages).
 
 Small, named patterns with the reason each exists: where a piece begins a
 new command, where a question starts, which control word hides inside a
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..frames.templates import Grammar
+from ..frames.lexicon import Lexicon
 from .markers import Clause
 
 ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
@@ -58,14 +58,14 @@ def leave_alone(text: str, language: str) -> str:
 CONTROL_KINDS = ("device", "mode", "peripheral")
 
 
-def hits_in(text: str, grammar: Grammar) -> list:
+def hits_in(text: str, lexicon: Lexicon) -> list:
     """Catalog words in `text`, without the control word inside a glass word (后窗)."""
-    return [h for h in grammar.lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
+    return [h for h in lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
 
 
-def places_in(text: str, grammar: Grammar) -> tuple[str, ...]:
+def places_in(text: str, lexicon: Lexicon) -> tuple[str, ...]:
     """The target ids `text` names by their words ("the passenger", 副驾, 后排), spoken order."""
-    return tuple(dict.fromkeys(h.ident for h in hits_in(text, grammar) if h.kind == "target"))
+    return tuple(dict.fromkeys(h.ident for h in hits_in(text, lexicon) if h.kind == "target"))
 
 
 def control_starts(hits: list, language: str) -> tuple[int, ...]:
@@ -76,8 +76,8 @@ def control_starts(hits: list, language: str) -> tuple[int, ...]:
     return tuple(h.start for h in controls if h.end not in ends_at)
 
 
-def controls_in(text: str, grammar: Grammar) -> int:
-    return len(control_starts(hits_in(text, grammar), grammar.language))
+def controls_in(text: str, lexicon: Lexicon) -> int:
+    return len(control_starts(hits_in(text, lexicon), lexicon.language))
 
 
 def names_op(cl: Clause) -> bool:

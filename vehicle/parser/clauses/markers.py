@@ -1,4 +1,4 @@
-"""What hassil cannot see in one clause: politeness, negation, conditions,
+"""What one clause says around its frame: politeness, negation, conditions,
 questions, retractions, reported speech, wishes, statements, "my".
 
 Each clause is read for its markers here and handed on without them:

@@ -1,11 +1,11 @@
 """Run-on commands without punctuation, as a speech recogniser sends them.
 
 "turn on the AC set the fan to five", "I'm cold turn my seat heater to 3",
-"关窗开空调", "打开空调风量调到三档温度调到二十二度": a piece no template reads
-as a whole is cut where a new command verb, a negation, a need statement or
+"关窗开空调", "打开空调风量调到三档温度调到二十二度": a piece read as no one
+clause is cut where a new command verb, a negation, a need statement or
 (in Chinese) a control word begins, but only if *every* part is then
-readable on its own (a template reads it, or it states a need, or it is
-politeness). Otherwise the piece stays whole and is left to the model:
+readable on its own (the frame reader reads it, or it states a need, or it
+is politeness). Otherwise the piece stays whole and is left to the model:
 a run-on is never half-executed on a guess.
 """
 
@@ -65,7 +65,7 @@ def split(
     Greedy longest-first from the left with backtracking, so "set the fan
     to 3 open the window" is two parts and "open the driver window" stays
     one. Memoised per start; a part holding more control words (offsets in
-    `controls`) than any template reads (`most`) is never tried, so each
+    `controls`) than one clause reads (`most`) is never tried, so each
     start tries only the few ends up to its next control or two.
     """
     if len(points) > MAX_POINTS:
@@ -75,7 +75,7 @@ def split(
     controls, verbs = tuple(sorted(controls)), tuple(sorted(verbs))
 
     def crowded(start: int, end: int) -> bool:
-        """More controls than a template reads, or a control and then a command verb."""
+        """More controls than one clause reads, or a control and then a command verb."""
         first = bisect_left(controls, start)
         if bisect_left(controls, end) - first > most:
             return True

@@ -1,6 +1,6 @@
 """What to ask when a command lacks what it needs (DESIGN section 4a, `clarify`).
 
-A clause no template or frame could act on is read once more, for what it
+A clause no frame could act on is read once more, for what it
 *does* say:
 
 * an action (and maybe an amount) with no control ("turn it up", "set it

@@ -1,4 +1,4 @@
-"""What one clause says, as read off a matched template (before resolution).
+"""What one clause says, as the frame reader reads it (before resolution).
 
 A frame names words, not commands: "the driver window", "open", "a number
 with the unit percent". :mod:`vehicle.parser.frames.resolve` turns it into actions
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-#: Operations a template may name (fixed `op` slot or a list's out value).
+#: Operations a frame may name (the vocabulary's action words, checked against it at load).
 OPS: frozenset[str] = frozenset(
     {
         "on",
@@ -23,7 +23,6 @@ OPS: frozenset[str] = frozenset(
         "max",
         "min",
         "half",
-        "vague",
         "fold",
         "unfold",
         "activate",
@@ -38,12 +37,6 @@ OPS: frozenset[str] = frozenset(
         "less",
     }
 )
-#: Units a number may carry.
-UNITS: frozenset[str] = frozenset({"degrees", "percent", "level"})
-#: Target slots, in spoken order.
-TARGET_SLOTS: tuple[str, ...] = ("t1", "t2", "t3", "t4")
-#: Every slot name a template may fill.
-SLOTS: frozenset[str] = frozenset({"device", "n", "unit", "op", "color", "mode", "peripheral", *TARGET_SLOTS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,4 +100,4 @@ class Frame:
         return frame
 
 
-__all__ = ["Frame", "OPS", "SLOTS", "TARGET_SLOTS", "UNITS"]
+__all__ = ["Frame", "OPS"]

@@ -84,13 +84,16 @@ class Words:
     language: str
     table: dict[str, dict[str, Meaning]] = field(default_factory=dict)
     longest: int = 1
+    """Longest entry, in words (English) or characters (Chinese)."""
     families: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """A family word's controls ("lights" -> ambient light, reading light), in the order offered."""
+    family_word: dict[str, str] = field(default_factory=dict)
+    """A family's first word ("seat", 座椅): "and the ventilation" after the seat heating is
+    the seat ventilation, read with it."""
     asks: tuple[str, ...] = ()
     """The controls a command with no control word may mean, the most specific first (DESIGN 4a)."""
     others: tuple[str, ...] = ()
     """Things the catalog lacks that a family word is part of ("车灯", "headlights"): never asked about."""
-    """Longest entry, in words (English) or characters (Chinese)."""
 
     def names_other(self, body: str) -> bool:
         """`body` names a thing the catalog lacks that holds a family word ("车灯", "headlights")."""
@@ -215,6 +218,7 @@ def load_words(
         words.families[family] = caps
         for w in listed(entry["words"], f"{where}.words"):
             words.add(w, Meaning("families", family), f"{name}: {where}")
+            words.family_word.setdefault(family, canonical(w, language))
     words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
     words.others = tuple(canonical(w, language) for w in listed(data.get("others") or [], "others"))
     for cls in ("to", "by", "further", "glue", "subjects", "statement", "queries"):

@@ -1,12 +1,12 @@
 """A clause read as a frame in any word order, from vocabulary (DESIGN §4, rev 3).
 
-The templates read the phrasings the project wrote; people outside it say
-"air circulation on", "boost temp in my vehicle", "rear defogger off",
-"主驾车窗开小", "风大一点". This reader takes a clause body the templates
-left unread (or read only as a bare control) and covers it with words of
-:mod:`vehicle.parser.frames.framewords` (controls, targets, actions, amounts,
-units, numbers and glue): of the ways to cut it into known words, the one
-with the fewest pieces, then the longest control words. Its semantics, in full:
+It is the parser's one matcher. People say "air circulation on", "boost
+temp in my vehicle", "rear defogger off", "主驾车窗开小", "风大一点": the
+words that matter stand in any order. This reader covers a clause body
+with words of :mod:`vehicle.parser.frames.framewords` (controls, targets,
+actions, amounts, units, numbers and glue): of the ways to cut it into
+known words, the one with the fewest pieces, then the longest control
+words. Its semantics, in full:
 
 1. Every word must be covered: one unknown word and the clause is not a
    frame (unknown words never act).
@@ -29,15 +29,15 @@ with the fewest pieces, then the longest control words. Its semantics, in full:
 5. No way and no amount is a bare control, a frame with nothing to do of
    its own (``keep``: "no, the sunroof"); "set" with nothing to set is no
    frame.
-6. What once only the templates read: a mode or peripheral by name (no
+6. A mode or peripheral by name (no
    place, no value; a mode said alone starts, a peripheral needs a verb);
    a colour (a bare light word with one is the ambient light, never with
    车灯 or "headlights"); a clause with no control (places, a value, an end
    of the range), which borrows the previous clause's; 再 / "N more" / "by
    N" after open or close moves a position on from where it is.
 
-The result is a :class:`.frame.Frame` like a template's, so the rest of the
-parser (scope, borrowing, resolution, assembly) treats both alike.
+The result is a :class:`.frame.Frame`; the rest of the parser (scope,
+borrowing, resolution, assembly) reads only that.
 """
 
 from __future__ import annotations

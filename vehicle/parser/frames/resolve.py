@@ -31,7 +31,7 @@ from vehicle.catalog.catalog import SPEAKER
 from vehicle.seats import seat_key, speaker_member
 
 from .frame import Frame
-from .templates import Templates
+from .vocabulary import Common
 
 SET_TEMPERATURE = "climate.set_temperature"
 ADJUST_TEMPERATURE = "climate.adjust_temperature"
@@ -64,10 +64,10 @@ class Resolution:
 class Resolver:
     """Turns frames into actions against one catalog and its parser data."""
 
-    def __init__(self, catalog: Catalog, templates: Templates) -> None:
+    def __init__(self, catalog: Catalog, common: Common) -> None:
         self._catalog = catalog
-        self._expansions = templates.expansions
-        self._words = templates.words
+        self._expansions = common.expansions
+        self._words = common.words
         self._twin = {catalog.control(c): c for c in catalog.capabilities if catalog.control(c) != c}
 
     def capability(self, frame: Frame) -> str | None:

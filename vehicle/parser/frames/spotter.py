@@ -1,4 +1,4 @@
-"""Controls and comfort needs named in text no template reads.
+"""Controls and comfort needs named in text no frame reads.
 
 Questions ("is the AC on?"), conditions ("when we get home, open the garage
 door"), statements and unresolved phrases still refer to controls, and
@@ -19,9 +19,9 @@ from ..clauses.cues import places_in
 from ..clauses.markers import EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
 from .frame import Frame
 from .framewords import Words
+from .lexicon import Lexicon
 from .reader import read_need
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
-from .templates import Grammar
 
 _INTENSIFIERS = (
     r"so|very|really|quite|pretty|super|extremely|too|way too|kind of|kinda|sort of|a bit|a little|a little bit"
@@ -69,14 +69,13 @@ _IDIOM_ZH = re.compile(
 class Spotter:
     """Finds mentioned controls and comfort needs in one language."""
 
-    def __init__(self, grammar: Grammar, resolver: Resolver, words: Words | None = None) -> None:
+    def __init__(self, lexicon: Lexicon, resolver: Resolver, words: Words | None = None) -> None:
         self._words = words
-        self._grammar = grammar
-        self._lexicon = grammar.lexicon
+        self._lexicon = lexicon
         self._resolver = resolver
-        self._zh = grammar.language == "zh"
-        self._possessive = grammar.possessive
-        self._needs = [(self._need_pattern(alias), need) for alias, need in grammar.vocabulary.needs.items()]
+        self._zh = lexicon.language == "zh"
+        self._possessive = lexicon.possessive
+        self._needs = [(self._need_pattern(alias), need) for alias, need in lexicon.vocabulary.needs.items()]
         #: any need phrase at all (one search instead of one per phrase, for the many clauses with none)
         self._any_need = re.compile("|".join(f"(?:{p.pattern})" for p, _ in self._needs) or "(?!)")
 
@@ -127,7 +126,7 @@ class Spotter:
 
     def places(self, text: str) -> tuple[str, ...]:
         """The members `text` names by their words ("the passenger", 副驾, 后排)."""
-        return places_in(text, self._grammar)
+        return places_in(text, self._lexicon)
 
     def needs(self, text: str) -> tuple[str, ...]:
         """Comfort needs stated in `text`, in spoken order."""

@@ -1,40 +1,46 @@
-"""The catalog's words per language, as slot lists for the grammar.
+"""The catalog's words per language, and the parser data both languages share.
 
 Aliases live in the catalog YAML only (one source of truth); this module
-turns them into hassil slot lists at load, normalised the same way as the
-text they will be matched against, and refuses an alias that would be
-ambiguous (two controls, two targets) instead of picking one silently.
+reads them into tables at load, normalised the same way as the text they
+will be matched against, and refuses an alias that would be ambiguous (two
+controls, two targets) instead of picking one silently.
+
+``catalog/vocabulary/common.yaml`` (:func:`load_common`) says what a word
+with no number sets per capability ("on" is seat heating level 2), which
+members a group word stands for where a type lacks the group, and the
+possessive words ("my"). Every key and value is checked against the
+catalog at load; a problem refuses to load with the file, the path inside
+it and the problem (:class:`VocabularyError`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from vehicle.catalog import MODE_TYPE, PERIPHERAL_TYPE, Catalog
+import yaml
+
+from vehicle.catalog import LANGUAGES, MODE_TYPE, PERIPHERAL_TYPE, Catalog
 from vehicle.catalog.catalog import SPEAKER
+from vehicle.catalog.loader import SAFE_LOADER, check_string_keys
 
-from ..errors import TemplateError
+from ..errors import VocabularyError
 from ..text.normalize import normalize
+from .frame import OPS
 
-#: Characters with a meaning in hassil template syntax: never in an alias.
-_TEMPLATE_CHARS = re.compile(r"[(){}<>\[\]|@:,]")
-#: Range of the number placeholder list (indexes into the numbers read).
-MAX_NUMBERS = 100
-
-
-def capability_list(capability: str) -> str:
-    """Name of the generated list of one capability's aliases."""
-    return "dev_" + capability.replace(".", "_")
+#: Characters that cut a clause or mark a number: never in an alias.
+_CUTTING_CHARS = re.compile(r"[(){}<>\[\]|@:,]")
 
 
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
     """One language's catalog words, normalised, each mapped to its id.
 
-    The grammar reads them as slot lists; the mention spotter reads the same
-    tables, so a word means the same thing on both paths.
+    The frame reader, the mention spotter and the clause cutter read the
+    same tables, so a word means the same thing on every path.
     """
 
     language: str
@@ -50,51 +56,14 @@ class Vocabulary:
     """Colour choices of the catalog (their own English names)."""
     needs: dict[str, str]
     """Comfort phrase -> need id."""
-    signed: frozenset[str] = frozenset()
-    """Words of a capability that acts on another one's control and that the
-    control itself does not use ("warmer", "cooler" of the temperature
-    adjustment): they carry a direction, so only the templates that give
-    them their sign read them, never the generic {device} list."""
-
-    def slot_lists(self) -> dict[str, dict[str, Any]]:
-        """The generated hassil lists, in hassil's dict form."""
-
-        def values(table: dict[str, str]) -> dict[str, Any]:
-            return {"values": [{"in": alias, "out": ident} for alias, ident in table.items()]}
-
-        lists = {
-            "device": values({a: c for a, c in self.devices.items() if a not in self.signed}),
-            "target": values(self.targets),
-            "mode": values(self.modes),
-            "peripheral": values(self.peripherals),
-            "color": {"values": [{"in": c, "out": c} for c in self.colors]},
-            "number": {"range": {"from": 0, "to": MAX_NUMBERS - 1, "digits": True, "words": False}},
-        }
-        for cap, aliases in self.by_capability.items():
-            lists[capability_list(cap)] = {"values": [{"in": a, "out": cap} for a in aliases]}
-        return lists
-
-    def list_outputs(self) -> dict[str, frozenset[Any]]:
-        """Generated list name -> the values it can put into a slot."""
-        outs: dict[str, frozenset[Any]] = {
-            "device": frozenset(self.devices.values()),
-            "target": frozenset(self.targets.values()),
-            "mode": frozenset(self.modes.values()),
-            "peripheral": frozenset(self.peripherals.values()),
-            "color": frozenset(self.colors),
-            "number": frozenset(),
-        }
-        for cap in self.by_capability:
-            outs[capability_list(cap)] = frozenset({cap})
-        return outs
 
 
 def canonical(alias: str, language: str, file: str, path: str) -> str:
     """An alias in the form the matcher sees text in; refuse what cannot match."""
     norm = normalize(alias)
     text = norm.text
-    if not text or norm.numbers or _TEMPLATE_CHARS.search(text):
-        raise TemplateError(file, path, f"alias {alias!r} cannot be matched (empty, a number or template syntax)")
+    if not text or norm.numbers or _CUTTING_CHARS.search(text):
+        raise VocabularyError(file, path, f"alias {alias!r} cannot be matched (empty, a number or a cutting character)")
     if language == "zh":
         text = text.replace(" ", "")
     return text
@@ -118,22 +87,14 @@ def build_vocabulary(catalog: Catalog, language: str, speaker: frozenset[str] = 
             text = canonical(alias, language, cfile, path)
             other = devices.get(text)
             if other is not None and catalog.control(other) != catalog.control(cid):
-                raise TemplateError(cfile, path, f"alias {alias!r} also names {other}")
+                raise VocabularyError(cfile, path, f"alias {alias!r} also names {other}")
             devices.setdefault(text, cid)
             if text not in aliases:
                 aliases.append(text)
         by_cap[cid] = tuple(aliases)
-    signed = frozenset(
-        alias
-        for cid, aliases in by_cap.items()
-        if catalog.control(cid) != cid
-        for alias in aliases
-        if alias not in by_cap.get(catalog.control(cid), ())
-    )
     return Vocabulary(
         language=language,
         devices=devices,
-        signed=signed,
         by_capability=by_cap,
         targets=_table(
             {**{t: info.aliases.get(language) for t, info in catalog.targets.items()}, SPEAKER: tuple(sorted(speaker))},
@@ -170,7 +131,7 @@ def _table(aliases: dict[str, tuple[str, ...]], language: str, file: str, sectio
         for alias in words:
             text = canonical(alias, language, file, path)
             if table.get(text, ident) != ident:
-                raise TemplateError(file, path, f"alias {alias!r} also names {table[text]!r}")
+                raise VocabularyError(file, path, f"alias {alias!r} also names {table[text]!r}")
             table[text] = ident
     return table
 
@@ -183,4 +144,92 @@ def _colors(catalog: Catalog) -> tuple[str, ...]:
     return ()
 
 
-__all__ = ["MAX_NUMBERS", "Vocabulary", "build_vocabulary", "canonical", "capability_list"]
+# -- common.yaml --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Common:
+    """``vocabulary/common.yaml``, validated against the catalog."""
+
+    expansions: Mapping[str, tuple[str, ...]]
+    """Target word -> members, for a type that lacks that group."""
+    possessive: Mapping[str, frozenset[str]]
+    """Language -> the words that only mean "the speaker's own" ("my")."""
+    words: Mapping[str, Mapping[str, Mapping[str, Any]]]
+    """Capability -> operation -> the parameters it sets with no number."""
+
+
+COMMON_FILE = "vocabulary/common.yaml"
+_COMMON_KEYS = frozenset({"expansions", "possessive", "words"})
+
+
+def load_common(directory: str | Path, catalog: Catalog) -> Common:
+    """Read and check ``vocabulary/common.yaml`` of the catalog in `directory`."""
+    path = Path(directory) / COMMON_FILE
+    try:
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    except OSError as exc:
+        raise VocabularyError(COMMON_FILE, "", f"cannot read: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark else ""
+        raise VocabularyError(COMMON_FILE, where, f"invalid YAML: {getattr(exc, 'problem', None) or exc}") from None
+    check_string_keys(doc, COMMON_FILE, error=VocabularyError)
+    return common_from_dict(doc, catalog)
+
+
+def common_from_dict(doc: Any, catalog: Catalog) -> Common:
+    """The checked contents of one parsed ``common.yaml``."""
+    file = COMMON_FILE
+    doc = _mapping(doc, "")
+    extra = sorted(set(doc) - _COMMON_KEYS)
+    if extra:
+        raise VocabularyError(file, extra[0], f"unknown key (allowed: {', '.join(sorted(_COMMON_KEYS))})")
+    members = {m for tt in catalog.target_types.values() for m in tt.members}
+    expansions: dict[str, tuple[str, ...]] = {}
+    for word, listed in _mapping(doc.get("expansions", {}), "expansions").items():
+        path = f"expansions.{word}"
+        if word not in catalog.targets:
+            raise VocabularyError(file, path, f"{word!r} is not a catalog target")
+        if not isinstance(listed, list) or not listed or any(m not in members for m in listed):
+            raise VocabularyError(file, path, "must be a non-empty list of physical members")
+        expansions[word] = tuple(listed)
+    possessive: dict[str, frozenset[str]] = {}
+    for lang, listed in _mapping(doc.get("possessive", {}), "possessive").items():
+        path = f"possessive.{lang}"
+        if lang not in LANGUAGES or not isinstance(listed, list):
+            raise VocabularyError(file, path, f"must be a list under a language of {list(LANGUAGES)}")
+        targets = build_vocabulary(catalog, lang).targets
+        said = set()
+        for word in listed:
+            text = canonical(str(word), lang, file, path)
+            if text in targets:  # "my" is the speaker's, never one named member
+                raise VocabularyError(file, path, f"{word!r} is also the alias of target {targets[text]!r}")
+            said.add(text)
+        possessive[lang] = frozenset(said)
+    words: dict[str, dict[str, dict[str, Any]]] = {}
+    for cap, ops in _mapping(doc.get("words", {}), "words").items():
+        path = f"words.{cap}"
+        if cap not in catalog.capabilities:
+            raise VocabularyError(file, path, f"unknown capability {cap!r}")
+        params = catalog.capabilities[cap].parameters
+        words[cap] = {}
+        for op, values in _mapping(ops, path).items():
+            if op not in OPS:
+                raise VocabularyError(file, f"{path}.{op}", f"unknown operation (one of {sorted(OPS)})")
+            for pname, value in _mapping(values, f"{path}.{op}").items():
+                param = params.get(pname)
+                problem = ("invalid_parameter", "is not a parameter") if param is None else param.check(value)
+                if problem:
+                    raise VocabularyError(file, f"{path}.{op}.{pname}", f"{value!r} {problem[1]}")
+            words[cap][op] = dict(values)
+    return Common(expansions=expansions, possessive=possessive, words=words)
+
+
+def _mapping(data: Any, path: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise VocabularyError(COMMON_FILE, path, "must be a mapping (quote 'on'/'off' in YAML)")
+    return data
+
+
+__all__ = ["Common", "Vocabulary", "build_vocabulary", "canonical", "load_common"]

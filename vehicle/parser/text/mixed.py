@@ -1,11 +1,11 @@
 """Mixed language: every alias and parameter word of either language in text
 of either language ("打开 sunroof", "把 fan speed 调到 4", "set 温度 to 23").
 
-A text with a Chinese character is read by the Chinese grammar. When it also
+A text with a Chinese character is read by the Chinese parse. When it also
 holds Latin words and does not parse completely, it is read twice more: once
 with each English catalog word replaced by a Chinese alias of the same id
-(and read by the Chinese grammar), once with each Chinese catalog word
-replaced by an English alias (and read by the English grammar, for an
+(and read by the Chinese parse), once with each Chinese catalog word
+replaced by an English alias (and read by the English parse, for an
 English frame around a Chinese noun). The engine keeps the better reading.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from ..frames.templates import Grammar
+from ..frames.lexicon import Lexicon
 from .normalize import Normalized, normalize
 
 _LATIN = re.compile(r"[a-z]{2,}")
-#: English words of a command's frame, as the Chinese grammar says them ("open the sunroof 别开车窗",
+#: English words of a command's frame, as the Chinese parse says them ("open the sunroof 别开车窗",
 #: "打开天窗 but don't 打开车窗"): the verbs, a negation, a conjunction, the article.
 _BRIDGE = {
     "turn on": "打开",
@@ -40,8 +40,8 @@ _BRIDGE_PATTERN = re.compile(
 
 
 class MixedLanguage:
-    def __init__(self, grammars: Mapping[str, Grammar]) -> None:
-        en, zh = grammars["en"].vocabulary, grammars["zh"].vocabulary
+    def __init__(self, lexicons: Mapping[str, Lexicon]) -> None:
+        en, zh = lexicons["en"].vocabulary, lexicons["zh"].vocabulary
         self._to_zh = self._table(en, zh)
         self._to_en = {a: e for a, e in self._table(zh, en).items() if not _LATIN.fullmatch(a)}
         self._en_pattern = self._pattern(self._to_zh, bounded=True)

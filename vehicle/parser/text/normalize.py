@@ -140,7 +140,7 @@ def _english(text: str, values: list[float], converted: list[tuple[float, float]
     tokens = english_numbers(text.split(), values)
     tokens = _fahrenheit_en(tokens, values, converted)
     # "the" carries nothing a command needs; dropping it here keeps it out
-    # of every template (and every alias) and saves hassil a branch per noun.
+    # of every vocabulary entry and alias ("open the window" reads as "open window").
     return _trim_commas(" ".join(t for t in tokens if t != "the"))
 
 

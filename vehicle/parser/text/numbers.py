@@ -1,17 +1,15 @@
-"""Number forms hassil misses, turned into placeholders before matching.
+"""Number forms read once, turned into placeholders before a frame is read.
 
 Every number the text speaks ("21", "21.5", "twenty-one and a half",
 "二十一度半", "两", "百分之三十", full-width digits after NFKC) is read here
 into a value and replaced in the text by a small index ("0", "1", ...). The
-grammar sees one ``{number}`` slot whatever the value, so a value out of
-range or off its step still matches and is emitted as spoken (DESIGN
-section 4): the executor, not the parser, refuses it.
+frame reader sees one number word whatever the value, so a value out of
+range or off its step is still read and emitted as spoken (DESIGN section
+4): the executor, not the parser, refuses it.
 
-Why placeholders rather than hassil's own range lists: hassil matches a
-digit string only against the range and fractions of the list (21.3 fails a
-``halves`` list, 72 fails 16..30), and its number words miss 二十一度半,
-"and a half" and several 两 forms. Reading numbers once, here, keeps one
-reader for both languages and keeps the grammar free of ranges.
+Reading numbers once, here, keeps one reader for both languages (text2num
+reads English number words; 二十一度半, "and a half" and the 两 forms are
+read here) and keeps every later step free of ranges.
 """
 
 from __future__ import annotations
