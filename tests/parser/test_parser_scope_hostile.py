@@ -242,3 +242,66 @@ def test_actually_dont_after_a_command_holds_it(parser):
 def test_my_beside_another_member_is_the_speaker(parser):
     r = _read(parser, "打开我的和主驾的车窗", "passenger")
     assert _acted(r, WINDOW) == ["passenger", "driver"]
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "closed", "set_to"),
+    [
+        # the members left out are named again: what follows says what they do
+        ("close the windows except the rear, and the rear to 30", "driver", {"driver", "passenger"}, 30),
+        ("close the windows except the rear and the rear windows to 30", "driver", {"driver", "passenger"}, 30),
+        ("关闭所有车窗 除了后排 后排开到30", "driver", {"driver", "passenger"}, 30),
+    ],
+)
+def test_a_member_left_out_then_named_again_gets_its_own_command(parser, text, seat, closed, set_to):
+    """It set the front windows to 30 % (the list "rear, and rear" swallowed the second
+    clause, whose amount then went to the group); the rear windows stayed as they were."""
+    acted = {a["target"]: a["parameters"]["open_percent"] for a in _read(parser, text, seat)["actions"]}
+    assert acted == {**dict.fromkeys(closed, 0), "rear_left": set_to, "rear_right": set_to}
+
+
+@pytest.mark.parametrize(
+    ("text", "others", "mine"),
+    [
+        ("open all windows except the driver's and the driver's to 50", 100, 50),
+        ("open all windows except mine and mine to 20", 100, 20),
+    ],
+)
+def test_the_one_left_out_named_again_is_the_only_one_with_that_amount(parser, text, others, mine):
+    """Both used to set every other window to the amount said for the driver's."""
+    acted = {a["target"]: a["parameters"]["open_percent"] for a in _read(parser, text, "driver")["actions"]}
+    assert acted == {"driver": mine, "passenger": others, "rear_left": others, "rear_right": others}
+
+
+@pytest.mark.parametrize(
+    ("text", "acted"),
+    [
+        ("空调和座椅加热都打开", {("climate.power", "cabin"), ("seat.set_heating", "driver")}),
+        ("座椅加热和通风都打开", {("seat.set_heating", "driver"), ("seat.set_ventilation", "driver")}),
+        ("空调 天窗都关了", {("climate.power", "cabin"), ("sunroof.set_position", "cabin")}),
+    ],
+)
+def test_a_list_before_dou_shares_the_verb_after_it(parser, text, acted):
+    """The first control of the list did nothing (it waited for a verb before it)."""
+    assert {(a["capability"], a["target"]) for a in _read(parser, text, "driver")["actions"]} == acted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果冷的话 空调和座椅加热都打开",
+        "他说空调和座椅加热都打开",
+        "空调和座椅加热都别打开",
+        "空调和座椅加热都打开 算了",
+    ],
+)
+def test_a_list_before_dou_is_held_as_a_whole(parser, text):
+    assert _read(parser, text, "driver")["actions"] == []
+
+
+def test_turn_on_the_seat_heating_not_the_ventilation(parser):
+    """ "ventilation" names the seat ventilation only after a seat control."""
+    result = _read(parser, "turn on the seat heating not the ventilation", "driver")
+    assert [(a["capability"], a["target"]) for a in result["actions"]] == [("seat.set_heating", "driver")]
+    assert {m["capability"] for m in result["negated"]} == {"seat.set_ventilation"}
+    assert _read(parser, "not the ventilation", "driver")["negated"] == []

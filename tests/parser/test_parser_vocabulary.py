@@ -385,3 +385,55 @@ def test_door_and_row_words(parser, text, capability, targets):
     else:
         assert [a["capability"] for a in actions] == [capability] * len(targets)
         assert [a["target"] for a in actions] == targets
+
+
+@pytest.mark.parametrize(
+    ("text", "open_percent"),
+    [
+        # how high the glass goes: up is closed, down is open (never the other way)
+        ("车窗调高", 0),
+        ("调低车窗", 100),
+        ("降主驾车窗", 100),
+        ("crank the driver window all the way up", 0),
+        ("turn the window all the way down", 100),
+        ("wind my window all the way up", 0),
+    ],
+)
+def test_a_window_raised_closes_and_lowered_opens(parser, text, open_percent):
+    [action] = parser.parse(text, seat="driver").actions
+    assert (action.capability, action.parameters) == ("window.set_position", {"open_percent": open_percent})
+
+
+@pytest.mark.parametrize(("text", "delta"), [("车窗调高一点", -20), ("bump up the window slightly", -20)])
+def test_a_window_raised_a_little_closes_a_little(parser, text, delta):
+    [action] = parser.parse(text, seat="driver").actions
+    assert (action.capability, action.parameters) == ("window.adjust_position", {"delta_percent": delta})
+
+
+@pytest.mark.parametrize(
+    ("text", "capability", "parameters"),
+    [
+        ("座椅加热再关一点点", "seat.adjust_heating", {"delta_level": -1}),
+        ("风量再开一点", "climate.adjust_fan_speed", {"delta_level": 1}),
+    ],
+)
+def test_a_level_moved_on_a_little_is_a_step_not_a_switch(parser, text, capability, parameters):
+    """关 a little of a level is lower, never off; 再开 a little is up, never the 'on' level."""
+    [action] = parser.parse(text, seat="driver").actions
+    assert (action.capability, action.parameters) == (capability, parameters)
+
+
+@pytest.mark.parametrize(
+    "text", ["把温度全部打开到21", "他把车窗打开了", "他把车窗开了个缝", "灯光好红", "the lights are so red"]
+)
+def test_an_end_beside_a_value_a_deed_told_or_a_colour_seen_moves_nothing_it_did_not_say(parser, text):
+    """The temperature went to its top (全部打开 read as "fully"), 他把车窗打开了 (what he did)
+    opened the window, and 灯光好红 ("the lights are so red") made the ambient light red."""
+    acted = parser.parse(text, seat="driver").actions
+    assert all(a.parameters != {"celsius": 30.0} for a in acted)
+    assert not [a for a in acted if a.capability in ("window.set_position", "ambient_light.set")]
+
+
+def test_the_ac_back_on_is_the_ac_again_not_the_rear(parser):
+    [action] = parser.parse("turn the AC back on", seat="driver").actions
+    assert (action.capability, action.target, action.parameters) == ("climate.set_ac", "cabin", {"on": True})

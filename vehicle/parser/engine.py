@@ -233,16 +233,22 @@ class Parser:
                     inner.add(chunk.sentence)  # "open the tailgate for 2 minutes and close the windows"
                 text = re.sub(r"\s+", " ", without_marks(text, language)).strip(" ,")
             excluded: tuple[str, ...] = ()
+            after = ""  # clauses after a member left out is named again, read on their own
             found = self._exclusions[language].find(text)
             if found is not None:
-                text, excluded = found.text, found.targets
+                text, excluded, after = found.text, found.targets, found.after
             unread_exclusion = found is None and self._exclusions[language].unread(text)
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = _or_whole(pieces(text, language), language)
             # 都 over a list ("把空调和座椅加热都打开", "天窗 车窗都打开") is "both", never every member
             listed = language == "zh" and bool(_ZH_LISTED.search(text))
-            clauses = self._clauses(parts, language, chunk.asked, norm, lexicon, cache)
+            clauses = self._clauses(parts, language, chunk.asked and not after, norm, lexicon, cache)
+            if after:
+                rest = _or_whole(pieces(after, language), language)
+                clauses += self._clauses(rest, language, chunk.asked, norm, lexicon, cache)
+            if listed:
+                clauses = self._share_the_verb(clauses, norm, lexicon, cache)
             asking = False
             if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
                 clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
@@ -555,6 +561,23 @@ class Parser:
             out.append((cl, frame))
         return out
 
+    def _share_the_verb(
+        self, clauses: list[tuple[Clause, Frame | None]], norm: Normalized, lexicon: Lexicon, cache: Memo
+    ) -> list[tuple[Clause, Frame | None]]:
+        """ "空调和座椅加热都打开", "座椅加热和通风都打开": a bare control listed before 都 does
+        what the verb after it says (it used to wait for a previous clause, and did nothing)."""
+        out = list(clauses)
+        for k in range(len(out) - 2, -1, -1):
+            (cl, frame), (then, shared) = out[k], out[k + 1]
+            if frame is None or not frame.device or frame.op != "keep" or cl.marked or then.marked:
+                continue
+            if shared is None and then.body:
+                shared = self._of_family(then.body, frame.device, norm, lexicon, cache)
+                out[k + 1] = (then, shared)
+            if shared is not None and shared.op not in (None, "keep"):
+                out[k] = (cl, replace(frame, op=shared.op, number=shared.number, unit=shared.unit, color=shared.color))
+        return out
+
     def _of_family(self, body: str, device: str, norm: Normalized, lexicon: Lexicon, cache: Memo) -> Frame | None:
         """ "turn on the seat heating not the ventilation", 座椅加热和通风都打开: a word that
         names a control only after its family's word ("seat ventilation") names it after
@@ -647,6 +670,7 @@ class Parser:
             # "close the passenger window set the driver side to 21": a command of its own on a
             # side of the cabin is that side's temperature, as alone; a window never borrows it
             frame = replace(frame, device=SET_TEMPERATURE)
+        own = frame.targets  # the places this clause names itself, before any are borrowed
         if listed and "all" in frame.targets and not _ZH_EVERY.search(cl.text):
             # 都 over a list is "both" (the vocabulary reads 都 as all): 主驾和副驾都调到22度
             frame = replace(frame, targets=tuple(t for t in frame.targets if t != "all"))
@@ -668,6 +692,8 @@ class Parser:
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)) and not listed)
         speaker = cl.speaker or frame.speaker  # a borrowed "my" ("open my window and close it")
         excluded = excluded or frame.excluded
+        if own and frame.device and self._resolver.leaves_none(frame.device, own, excluded):
+            excluded = ()  # "…except the rear, and the rear to 30": a clause naming only those left out says what they do
         if (plural, speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
             return frame
         return replace(frame, plural=plural, speaker=speaker, excluded=excluded)

@@ -24,6 +24,9 @@ _CUE_EN = re.compile(
     rf"\b(?:{_EN_EXCEPT}|everybody but|everyone but|all but)(?![a-z])|^but\b"  # "except主驾": no word boundary
 )
 _EN_SPEAKER = ("me", "myself")
+#: The joint between two members of a list ("rear , and", "主驾和"), cut off where the list ends.
+_LIST_END = re.compile(r"(?:\s*(?:,|\band\b|\bor\b|和|跟|与|、))+\s*$")
+_LIST_START = re.compile(r"^(?:\s*(?:,|\band\b|\bor\b|和|跟|与|、))+\s*")
 _ZH_SPEAKER = ("我这边", "我这里", "我这儿", "我自己", "我")
 
 
@@ -33,6 +36,9 @@ class Excluded:
     """The sentence without the exclusion phrase."""
     targets: tuple[str, ...]
     """Target ids excluded, spoken order."""
+    after: str = ""
+    """What follows a member named again ("…except the rear, and the rear to 30": "rear to 30"):
+    clauses of their own, never joined to the text before."""
 
 
 class Exclusions:
@@ -104,15 +110,22 @@ class Exclusions:
             found: list[str] = []
             said = list(self._alias.finditer(m.group(1)))
             gap = "" if self._zh else " "
+            end, repeated = m.end(), False
             for k, a in enumerate(said):
                 ident = self._targets[a.group(0)]
+                if ident in found:
+                    # "close the windows except the rear, and the rear to 30": a member named again
+                    # starts the next clause, which says what it does; the list ends before it
+                    end, repeated = m.start(1) + len(_LIST_END.sub("", m.group(1)[: a.start()])), True
+                    break
                 following = said[k + 1] if k + 1 < len(said) else None
                 if ident == SPEAKER and following is not None and following.start() == a.end() + len(gap):
                     continue  # "except my rear left one": that place of the car, not the speaker's too
-                if ident not in found and ident not in ("all", "cabin"):
+                if ident not in ("all", "cabin"):
                     found.append(ident)
             if found:
-                rest = (before + " " + text[m.end() :]).strip(" ,")
+                after = _LIST_START.sub("", text[end:]) if repeated else ""
+                rest = (before if repeated else before + " " + text[end:]).strip(" ,")
                 noun = re.search(r"车窗|窗户|座椅|座位", m.group(1)) if self._zh else None
                 if noun is not None and not re.search(r"窗|座", rest):
                     # "除了我的车窗 其他都打开": the control was said only inside the exclusion
@@ -122,7 +135,7 @@ class Exclusions:
                     r"\b(?:(?:for|in|to) )?(?:everyone|everybody|everyone else|everybody else|all others)\b", "", rest
                 )
                 rest = re.sub(r"\b(?:the )?(?:other|others|rest of)\b", "", rest)
-                return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found))
+                return Excluded(re.sub(r"\s+", " ", rest).strip(" ,"), tuple(found), after.strip(" ,"))
         return None
 
 

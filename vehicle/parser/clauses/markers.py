@@ -151,6 +151,7 @@ _EN_PAST = re.compile(
     r"|\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|let me)\b.*\b(?:myself|by myself)$"  # what I will do
     r"|\b(?:by itself|on its own|by themselves|on their own)\b"  # what happened
     r"|\b(?:earlier|this morning|yesterday|last night|just now|a while ago|already)\b"
+    r"|\b(?:every (?:day|morning|evening|night|time)|usually)\b"  # what is done as a habit
 )
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
@@ -250,6 +251,8 @@ _ZH_WISH = re.compile(
 _ZH_STATEMENT = re.compile(
     r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
 )
+#: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
+_ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*把[^,]*了|每天|平时|经常|天天")
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
@@ -448,8 +451,8 @@ def _zh_read(text: str, asked: bool) -> Clause:
     conditional = bool(_CONDITION.search(text))
     reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
-    statement = (
-        not (question or negated or wish) and bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)
+    statement = not (question or negated or wish) and (
+        (bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)) or bool(_ZH_DONE.search(text))
     )
     body = _NEGATION.sub("", text) if negated else text
     body = _ZH_SPEAKER_WORDS.sub("", body)

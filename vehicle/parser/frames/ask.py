@@ -39,7 +39,7 @@ from .resolve import Resolver
 #: At most this many options (DESIGN 4a).
 MAX_OPTIONS = 4
 #: The classes of a clause with no control: a family word, then what a frame reads.
-_BARE = ("families", "targets", "amounts", "units", "actions", "to", "by", "glue")
+_BARE = ("families", "targets", "amounts", "units", "actions", "to", "by", "further", "glue")
 _OR = {
     "en": re.compile(r"\b(\d+)((?:\s+(?:degrees|percent|level))?)\s+or\s+(\d+)((?:\s+(?:degrees|percent|level))?)\b"),
     "zh": re.compile(r"(\d+)(度|档|级|%)?(?:或者|或是|或|还是)(\d+)(度|档|级|%)?"),

@@ -34,6 +34,7 @@ MEANINGFUL = frozenset(
         "units",
         "actions",
         "needs",
+        "verbs",
     )
 )
 #: The classes of a file.
@@ -210,8 +211,8 @@ def load_words(
             words.add(w, Meaning("needs", need), f"{name}: needs.{need}")
     for family, entry in (data.get("families") or {}).items():
         where = f"families.{family}"
-        if not isinstance(entry, dict) or set(entry) != {"words", "controls"}:
-            raise WordsError(f"{name}: {where}: needs words and controls")
+        if not isinstance(entry, dict) or not {"words", "controls"} <= set(entry) <= {"words", "controls", "verbs"}:
+            raise WordsError(f"{name}: {where}: needs words and controls (and may have verbs)")
         caps = tuple(checked(c, known_capabilities, f"{where}.controls") for c in listed(entry["controls"], where))
         if len(caps) < 2:
             raise WordsError(f"{name}: {where}: a family names at least two controls")
@@ -219,6 +220,13 @@ def load_words(
         for w in listed(entry["words"], f"{where}.words"):
             words.add(w, Meaning("families", family), f"{name}: {where}")
             words.family_word.setdefault(family, canonical(w, language))
+        verbs = entry.get("verbs") or {}
+        if not isinstance(verbs, dict):
+            raise WordsError(f"{name}: {where}.verbs: must map a control to its verbs")
+        for cap, items in verbs.items():
+            checked(cap, frozenset(caps), f"{where}.verbs")
+            for w in listed(items, f"{where}.verbs.{cap}"):
+                words.add(w, Meaning("verbs", cap), f"{name}: {where}.verbs.{cap}")
     words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
     words.others = tuple(canonical(w, language) for w in listed(data.get("others") or [], "others"))
     for cls in ("to", "by", "further", "glue", "subjects", "statement", "queries"):

@@ -77,6 +77,7 @@ _ORDER = (
     "further",
     "glue",
     "families",
+    "verbs",
 )
 #: The controls a mode's or a peripheral's name says (a peripheral is one press whatever the verb).
 _MODE = "mode.activate"
@@ -84,6 +85,12 @@ _PERIPHERAL = "peripheral.trigger"
 _TURN = {"open": "more", "on": "more", "close": "less", "off": "less"}
 #: Verbs that are the defroster's name ("defog the windshield"): leading a clause that names more, it is on.
 _DEFROST_VERBS = frozenset({"defrost", "defog", "demist", "clear"})
+#: Controls whose own word is the verb that switches them on, said alone ("defog", "recirculate").
+_VERB_ALONE = frozenset({"defog", "demist", "recirculate"})
+#: A Chinese defroster said after its glass or before it (前挡除雾, 除雾一下前挡): the verb.
+_ZH_DEFROST = ("除雾", "除霜", "去雾", "除个雾", "除下雾", "除个霜")
+#: Words of how much a thing is so ("好红"): a colour after one is said of how it looks.
+_DEGREE_WORDS = frozenset({"好", "太", "真", "很", "挺", "有点", "so", "too", "very", "really", "quite"})
 #: The generic verb with "to" before a control that is only on or off: switched to is on (切换到内循环).
 _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到", "换成", "switch", "change"})
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
@@ -314,6 +321,8 @@ def _frame(
             controls.append(_MODE if cls == "modes" else _PERIPHERAL)
             named.append(meaning.value)
         elif cls == "colors":
+            if k and pieces[k - 1][0] in _DEGREE_WORDS:
+                return None  # "灯光好红", "the lights are so red": how it looks, no command
             colors.append(meaning.value)
         elif cls == "families":
             family = family or meaning.value
@@ -323,7 +332,7 @@ def _frame(
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
         elif cls == "targets":
-            seat_said = seat_said or "seat" in text
+            seat_said = seat_said or "seat" in text or "座椅" in text or "座位" in text
             following = pieces[k + 1][1] if k + 1 < len(pieces) else None
             if meaning.value == "speaker" and following is not None and "targets" in following:
                 continue  # "my rear left window", "my back fans": a place of the car, not the speaker's too
@@ -340,7 +349,10 @@ def _frame(
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
             if text in _BEFORE_A_NUMBER and (k + 1 >= len(pieces) or pieces[k + 1][1] is not None):
-                return None
+                if not (ways and ways[-1] == "set" and k + 1 == len(pieces)):
+                    return None
+                amounts.append("high" if text == "高" else "low")  # "风量调到低": the level said after "to"
+                continue
             if number is not None and not (" " not in text and meaning.value in ("more", "less", "up", "down")):
                 # "set the driver side to 21 degrees turn on …": a verb after the value starts a command
                 # (a comparative does not: "eight degrees higher")
@@ -364,6 +376,17 @@ def _frame(
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
     elif family == "seat" and controls and all(c.startswith("seat.") for c in controls):
         pass  # "seat heating for all seats": the seats are where, not another control
+    elif (
+        (family or seat_said or any(m is not None and "families" in m for _, m in pieces))
+        and pieces[0][1] is not None
+        and "verbs" in pieces[0][1]
+        and set(controls) <= _TEMPERATURE | {pieces[0][1]["verbs"].value}
+        and not (ways or set(amounts) - {"little"} or colors or number is not None)
+    ):
+        # "heat my seat", "warm up the seats", "cool down the driver seat", 通风一下座椅: the family's
+        # verb (vocabulary `families.<family>.verbs`) says which of its controls comes on
+        controls, ways, signed, plain, adjective = [pieces[0][1]["verbs"].value], ["on"], [], False, False
+        plural = plural or pieces[-1][0] in ("seats",)
     elif family:
         return None  # "turn on the lights": which one is asked about (DESIGN 4a), never guessed here
     if not controls:
@@ -382,16 +405,16 @@ def _frame(
         return Frame(device=device, targets=tuple(targets), op="set", number=number, unit=unit, color=colors[0])
     first = pieces[0][0]
     if not ways and not signed and not amounts and number is None and len(pieces) > 1:
-        if (
-            device == "climate.set_defrost"
-            and first in _DEFROST_VERBS
-            and not window_said
-            and set(targets) <= {"front", "rear"}
-        ):
-            # (a side window has no defroster: "defog the left front window" is no command)
+        if device == "climate.set_defrost" and first in _DEFROST_VERBS and set(targets) <= {"front", "rear"}:
+            # (a side window has no defroster: "defog the left front window" is no command; the rear
+            # window's is the rear defroster)
             ways = ["on"]  # "defog the windshield", "defrost the car"
         elif device == "mirror.fold" and pieces[-1][0] == "in":
             ways = ["fold"]  # "mirrors in"
+    if not ways and not signed and number is None and _said_as_verb(device, pieces, window_said, targets):
+        ways = ["on"]  # "defog", "recirculate", 前挡除雾, 加热座椅: the control's word is the verb
+    if device in _POSITIONS and not ways and any(t.startswith("crack") for t, _ in pieces):
+        ways = ["open"]  # "crack the window a little": crack is the way and how far
     if ways == ["set"] and device in _ON_OFF and number is None and not amounts and not signed:
         lead = " ".join(t for t, _ in pieces[:2]) if language == "en" else first
         if first in _SWITCH_TO and (language == "zh" or lead.endswith(" to")):
@@ -420,6 +443,8 @@ def _frame(
         # the generic verb after another starts a command of its own: "open the driver window set the
         # passenger side to 22", "打开空调风量调到三档" ("turn the fan up", "设置关掉" are one)
         return None
+    if signed and signed[0] in ("on", "off") and not ways and first.split()[0] in _VERB_ALONE:
+        ways = [signed[0]]  # "recirculate the air": the word that says the state is the verb too
     if signed and signed[0] in ("on", "off"):
         # "switch to outside air", "打开外循环": the word says the state, once a verb asks for it
         # ("i need fresh air" is a need); "turn off fresh air" is not clear
@@ -433,7 +458,7 @@ def _frame(
     if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
         # "cool the left rear some more": "more" says how much, the signed word which way
         ways = [w for w in ways if w not in ("more", "less")]
-    op = _op(device, ways, signed, amounts, number, number_after_to, by)
+    op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces))
     if op is None:
         return None
     if (
@@ -495,7 +520,15 @@ def _pick(meanings: dict[str, Meaning], pieces: list, k: int) -> Meaning:
 
 
 def _op(
-    device: str, ways: list[str], signed: list[str], amounts: list[str], number: float | None, after_to: bool, by: bool
+    device: str,
+    ways: list[str],
+    signed: list[str],
+    amounts: list[str],
+    number: float | None,
+    after_to: bool,
+    by: bool,
+    further: bool = False,
+    heights: str | None = None,
 ) -> str | None:
     specific = {w for w in ways if w != "set"}
     way = specific.pop() if specific else None
@@ -504,6 +537,8 @@ def _op(
             return None
         way = signed[0]
     positional = device in _POSITIONS
+    if positional and heights:
+        way = heights  # "车窗调高", "降主驾车窗", "bump up the window": how high the glass goes
     if positional and way in ("up", "down"):
         way = "close" if way == "up" else "open"
     elif way in ("up", "down"):
@@ -515,10 +550,12 @@ def _op(
     if amount == "end":  # "到底", "all the way": the end the way goes to ("风量降到底" is the lowest)
         amount = "min" if way == "less" and not positional else "max"
     if amount in ("max", "min"):
+        if number is not None:
+            return None  # "把温度全部打开到21": the end or the value said?
         if positional:
-            if way in ("close", "less") and amount == "max":
+            if way in ("close", "off", "less") and amount == "max":
                 return "close"
-            if way in ("open", "more", None) and amount == "max":
+            if way in ("open", "on", "more", None) and amount == "max":
                 return "open"
             return None
         if way in ("off", "close"):
@@ -539,6 +576,8 @@ def _op(
     little = "little" in amounts
     if way in ("more", "less"):
         return way
+    if not positional and little and (further or way in ("off", "close")) and way in ("on", "open", "off", "close"):
+        return "more" if way in ("on", "open") else "less"  # "座椅加热再关一点点", "风量再开一点": a level moved on
     if way in ("open", "on") and little and positional:
         return "crack"  # "车窗打开一点", "开一条缝"
     if way == "close" and little and positional:
@@ -548,6 +587,42 @@ def _op(
     if way is None or way == "set":
         return None  # the generic verb alone: nothing to set
     return way
+
+
+def _said_as_verb(device: str, pieces: list, window_said: bool, targets: list[str]) -> bool:
+    """The control's own word is the verb that switches it on: "defog" or "recirculate" alone,
+    a defroster said of its glass in Chinese (前挡除雾, 除雾一下前挡: never a side window's),
+    加热座椅 / 通风座椅 (the verb before the seat)."""
+    texts = [t for t, m in pieces if m is None or "glue" not in m or len(m) > 1]
+    if len(texts) == 1 and texts[0] in _VERB_ALONE:
+        return True
+    zh = any(not t.isascii() for t, _ in pieces)
+    if not zh:
+        return False
+    if device == "climate.set_defrost" and any(t.endswith(_ZH_DEFROST) for t, _ in pieces):
+        return not window_said and bool(targets) and set(targets) <= {"front", "rear"}
+    if not (device.startswith("seat.") or device in _ON_OFF):
+        return False
+    # 把主驾座椅加热(一下): 把 puts the seat first and 加热 is the verb; 加热座椅: the verb before the seat
+    verb_last = pieces[0][0] in ("把", "将") and pieces[-1][0].endswith(("加热", "通风", "按摩"))
+    return verb_last or any(t[:2] in ("加热", "通风", "按摩") and t.endswith("座椅") for t, _ in pieces)
+
+
+#: Words of "more"/"less" that say how high a thing goes: said of a window or a roof, up is
+#: closed ("车窗调高", "bump up the window") and down is open ("降主驾车窗", "调低车窗").
+_HIGHER = frozenset(
+    {"调高", "升高", "提高", "加高", "高一点", "高一些", "高点", "higher", "bump up", "crank up", "hike up"}
+)
+_LOWER = frozenset({"调低", "降低", "低一点", "低一些", "低点", "降", "lower", "bump down", "crank down"})
+
+
+def _height(pieces: list) -> str | None:
+    said = {
+        "up" if t in _HIGHER else "down"
+        for t, m in pieces
+        if m is not None and "actions" in m and t in _HIGHER | _LOWER
+    }
+    return said.pop() if len(said) == 1 else None
 
 
 def _colour_after_family(pieces: list[tuple[str, dict[str, Meaning] | None]]) -> bool:
@@ -608,11 +683,12 @@ def _named(
 ) -> Frame | None:
     """A mode ("nap mode", "进入午休模式") or a learned peripheral ("open the garage door"): one of
     them, at no place and with no value. A mode said alone is started; a peripheral needs a verb."""
-    if len(set(named)) != 1 or set(targets) - {"speaker"} or amounts or number is not None or colors:
+    if len(set(named)) != 1 or set(targets) - {"speaker"} or set(amounts) - {"little"} or number is not None or colors:
         return None
     said = {w for w in ways if w != "set"}
     if device == _PERIPHERAL:
-        return Frame(device=device, targets=(named[0],), op="trigger") if said and said <= _SWITCHED else None
+        # one press whatever the verb ("push the garage door opener"), but a verb is said
+        return Frame(device=device, targets=(named[0],), op="trigger") if ways and said <= _SWITCHED else None
     if said <= {"on", "open"}:
         return Frame(device=device, targets=(named[0],), op="activate")
     if said <= {"off", "close"}:

@@ -243,6 +243,10 @@ class Resolver:
                 out.append(t)
         return tuple(out)
 
+    def leaves_none(self, capability: str, targets: tuple[str, ...], excluded: tuple[str, ...]) -> bool:
+        """Leaving `excluded` out of `targets` leaves no member of `capability`."""
+        return bool(excluded) and not self._without(capability, targets, excluded)
+
     def _without(self, capability: str, chosen: tuple[str, ...], excluded: tuple[str, ...]) -> tuple[str, ...]:
         if not excluded:
             return chosen
@@ -250,8 +254,8 @@ class Resolver:
         for t in chosen:
             try:
                 found = self._catalog.members(capability, t)
-            except KeyError:
-                found = (t,)
+            except KeyError:  # a group word the type lacks ("rear" windows): its members
+                found = self._expansions.get(t, (t,))
             members.extend(m for m in found if m not in members and self._catalog.fitted(capability, m))
         gone: set[str] = set()
         for t in excluded:

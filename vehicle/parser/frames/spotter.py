@@ -66,6 +66,11 @@ _IDIOM_ZH = re.compile(
 )
 
 
+def _all_the_way(text: str, hit) -> bool:
+    """ "all the way down": how far, not every member."""
+    return hit.ident == "all" and text.startswith(" way", hit.end)
+
+
 class Spotter:
     """Finds mentioned controls and comfort needs in one language."""
 
@@ -89,7 +94,7 @@ class Spotter:
 
     def mentions(self, text: str, seat: str | None = None, speaker: bool = False) -> tuple[Mention, ...]:
         """Controls referred to in `text`, spoken order, targets where said."""
-        hits = self._lexicon.hits(text)
+        hits = [h for h in self._lexicon.hits(text) if not _all_the_way(text, h)]
         said = [h for h in hits if h.kind == "target"]
         targets = tuple(h.ident for h in said)
         mine = (bool(said) and all(text[h.start : h.end] in self._possessive for h in said)) or (speaker and not said)
