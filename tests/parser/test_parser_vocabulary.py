@@ -437,3 +437,49 @@ def test_an_end_beside_a_value_a_deed_told_or_a_colour_seen_moves_nothing_it_did
 def test_the_ac_back_on_is_the_ac_again_not_the_rear(parser):
     [action] = parser.parse("turn the AC back on", seat="driver").actions
     assert (action.capability, action.target, action.parameters) == ("climate.set_ac", "cabin", {"on": True})
+
+
+# -- found by a black-box red team of the phrasings the frame reader took over from the templates
+
+
+@pytest.mark.parametrize(
+    ("text", "forbidden"),
+    [
+        ("turn off the heat on my seat", ("seat.set_heating", {"level": 2})),  # heated the seat
+        ("cool my seat", ("climate.set_ac", {"on": True})),  # the AC, not the seat's ventilation
+        ("heat the passenger seat and ventilate mine", ("seat.set_heating", {"level": 2}, "driver")),
+        ("no defog", ("climate.set_defrost", {"on": True})),
+        ("no recirculate", ("climate.set_recirculation", {"on": True})),
+        ("no car wash mode", ("mode.activate", {})),
+        ("open the trunk a crack", ("tailgate.set", {"open": True})),  # a crack opened it fully
+        ("后备箱开个缝", ("tailgate.set", {"open": True})),
+        ("氛围灯开一点", ("ambient_light.set", {"brightness": 100})),
+    ],
+)
+def test_what_was_not_asked_is_never_done(parser, text, forbidden):
+    capability, parameters, *member = forbidden
+    for action in parser.parse(text, seat="driver").actions:
+        same = action.capability == capability and action.parameters == parameters
+        assert not (same and (not member or action.target == member[0])), f"{text!r}: {action}"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cool my seat", ("seat.set_ventilation", "driver", {"level": 2})),
+        ("roll the window back down", ("window.set_position", "driver", {"open_percent": 100})),
+        ("set the temperature back to 22", ("climate.set_temperature", "driver", {"celsius": 22.0})),
+        ("车窗关一点", ("window.adjust_position", "driver", {"delta_percent": -20})),
+        ("车窗调到最高", ("window.set_position", "driver", {"open_percent": 0})),
+        ("车窗降低百分之三十", ("window.adjust_position", "driver", {"delta_percent": 30})),
+    ],
+)
+def test_the_member_and_the_way_said(parser, text, expected):
+    """ "back" was the rear, 关一点 shut the window, 调到最高 opened it, 降低 30 % set it to 30 %."""
+    [action] = parser.parse(text, seat="driver").actions
+    assert (action.capability, action.target, action.parameters) == expected
+
+
+@pytest.mark.parametrize("text", ["我自己降车窗", "我自己按车库门", "the ac turned on", "the mirrors folded", "他打开了空调"])
+def test_what_someone_does_or_did_moves_nothing(parser, text):
+    assert parser.parse(text, seat="driver").actions == ()

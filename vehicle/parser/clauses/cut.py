@@ -27,8 +27,11 @@ _EN_NOT_CUT = re.compile(
     r"(?<!\bam)(?<!\bwas)(?<!\bwere)(?<!\bcan)(?<!\bwhy)(?<!\bhave)(?<!\bhas)(?<!')(?<!\bor)(?<!\band)(?<!\bif)"
     r"(?<!\bjust)(?<!\bbut)(?<!\bi)(?<!,)\s+(?=not\b)"
 )
+#: (never before a mode's name, "cancel car wash mode", nor a text that is "no" and one word, "no
+#: defog": those say what is not wanted, as a negation)
 _EN_RETRACT_CUT = re.compile(
-    rf"(?:^|(?<=\s))({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))(?=\s|$)"
+    rf"(?:^|(?<=\s))(?!(?<![\s\S])no \S+$)({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))"
+    r"(?!(?: \S+){1,3} mode\b)(?=\s|$)"
 )
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
 #: "actually don't open the tailgate": with a verb phrase after it, "actually

@@ -152,6 +152,10 @@ _EN_PAST = re.compile(
     r"|\b(?:by itself|on its own|by themselves|on their own)\b"  # what happened
     r"|\b(?:earlier|this morning|yesterday|last night|just now|a while ago|already)\b"
     r"|\b(?:every (?:day|morning|evening|night|time)|usually)\b"  # what is done as a habit
+    # what a thing did ("the ac turned on", "the mirrors folded"): no one asked
+    r"|^(?!(?:get|have|keep|need|want|please|can|could|would)\b)[a-z']+(?: [a-z']+){0,2}"
+    r" (?:turned|switched|folded|went|came|kicked) (?:on|off|up|down|back|in)\b"
+    r"|^(?!(?:get|have|keep|need|want|please)\b)[a-z']+(?: [a-z']+){0,2} (?:folded|unfolded|opened|closed)$"
 )
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
@@ -249,10 +253,10 @@ _ZH_WISH = re.compile(
     r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直"
 )
 _ZH_STATEMENT = re.compile(
-    r"我自己(?:来|去|开|关|弄|动手|打开|关上|关掉)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
+    r"我自己(?!的)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
 )
 #: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
-_ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*把[^,]*了|每天|平时|经常|天天")
+_ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天")
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"

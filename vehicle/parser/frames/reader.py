@@ -289,6 +289,7 @@ def _frame(
     colors: list[str] = []
     family = ""  # a word for several controls ("lights", 灯): with a colour, the only light that has one
     further = False  # "再开一点": a position moved on from where it stands
+    verb_only = False  # a family's verb alone ("ventilate mine"): read only with its family word
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -328,6 +329,8 @@ def _frame(
             family = family or meaning.value
         elif cls == "further":
             further = True
+        elif cls == "verbs":
+            verb_only = True  # "ventilate": a verb only of a family's control, with that family named
         elif cls == "controls":
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
@@ -336,6 +339,15 @@ def _frame(
             following = pieces[k + 1][1] if k + 1 < len(pieces) else None
             if meaning.value == "speaker" and following is not None and "targets" in following:
                 continue  # "my rear left window", "my back fans": a place of the car, not the speaker's too
+            before = pieces[k - 1][1] if k else None
+            if (
+                text == "back"
+                and before is not None
+                and ("controls" in before or "compounds" in before)
+                and following is not None
+                and ("actions" in following or "to" in following)
+            ):
+                continue  # "roll the window back down", "set the temperature back to 22": again, not the rear
             if meaning.value not in targets:
                 targets.append(meaning.value)
                 possessive.append(meaning.value == "speaker")
@@ -349,7 +361,7 @@ def _frame(
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
             if text in _BEFORE_A_NUMBER and (k + 1 >= len(pieces) or pieces[k + 1][1] is not None):
-                if not (ways and ways[-1] == "set" and k + 1 == len(pieces)):
+                if not (ways and ways[-1] in ("set", "on") and k + 1 == len(pieces)):
                     return None
                 amounts.append("high" if text == "高" else "low")  # "风量调到低": the level said after "to"
                 continue
@@ -380,15 +392,19 @@ def _frame(
         (family or seat_said or any(m is not None and "families" in m for _, m in pieces))
         and pieces[0][1] is not None
         and "verbs" in pieces[0][1]
+        and sum(1 for _, m in pieces if m is not None and "verbs" in m) == 1
         and set(controls) <= _TEMPERATURE | {pieces[0][1]["verbs"].value}
-        and not (ways or set(amounts) - {"little"} or colors or number is not None)
+        and not (ways or set(amounts) - {"little"} or colors or number is not None or prepositions)
     ):
         # "heat my seat", "warm up the seats", "cool down the driver seat", 通风一下座椅: the family's
         # verb (vocabulary `families.<family>.verbs`) says which of its controls comes on
         controls, ways, signed, plain, adjective = [pieces[0][1]["verbs"].value], ["on"], [], False, False
+        cooling, verb_only = False, False
         plural = plural or pieces[-1][0] in ("seats",)
     elif family:
         return None  # "turn on the lights": which one is asked about (DESIGN 4a), never guessed here
+    if verb_only:
+        return None  # "heat the passenger seat and ventilate mine": not the previous clause's control
     if not controls:
         return _fragment(targets, possessive, ways, signed, amounts, number, unit, by, colors)
     families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
@@ -436,6 +452,14 @@ def _frame(
         return None  # "heating for the driver seat": the seat's heating or the cabin's? not a guess
     if prepositions and not signed and not any(w != "set" for w in ways):
         ways.append("on")  # "massage on driver seat": the only "on" is the action
+    if (
+        language == "en"
+        and len(ways) == 2
+        and ways[0] == ways[1] != "set"
+        and " " not in pieces[-1][0]
+        and "actions" in (pieces[-1][1] or {})
+    ):
+        ways = ways[:1]  # "extend the mirrors out": the way said again after its object is one way
     specific = [w for w in ways if w != "set"]
     if len(specific) > 1 or len(ways) - len(specific) > 1:
         return None  # two verbs: two commands for the run-on cutter ("关闭后备箱关闭空调")
@@ -539,6 +563,10 @@ def _op(
     positional = device in _POSITIONS
     if positional and heights:
         way = heights  # "车窗调高", "降主驾车窗", "bump up the window": how high the glass goes
+        if number is not None and not after_to:
+            return "less" if way == "up" else "more"  # "车窗降低百分之三十": by that much
+    if positional and way in ("on", "off"):
+        way = "open" if way == "on" else "close"  # "车窗关一点": a little, not shut
     if positional and way in ("up", "down"):
         way = "close" if way == "up" else "open"
     elif way in ("up", "down"):
@@ -580,6 +608,8 @@ def _op(
         return "more" if way in ("on", "open") else "less"  # "座椅加热再关一点点", "风量再开一点": a level moved on
     if way in ("open", "on") and little and positional:
         return "crack"  # "车窗打开一点", "开一条缝"
+    if little and device in _WHOLE_ONLY and way in ("open", "on"):
+        return None  # "open the trunk a crack", "氛围灯开一点": it opens or lights fully, not a little
     if way == "close" and little and positional:
         return "less"
     if way is None and not ways:
@@ -608,6 +638,8 @@ def _said_as_verb(device: str, pieces: list, window_said: bool, targets: list[st
     return verb_last or any(t[:2] in ("加热", "通风", "按摩") and t.endswith("座椅") for t, _ in pieces)
 
 
+#: Controls that open or light fully with no amount: "a little" of them is not theirs to give.
+_WHOLE_ONLY = frozenset({"tailgate.set", "ambient_light.set"})
 #: Words of "more"/"less" that say how high a thing goes: said of a window or a roof, up is
 #: closed ("车窗调高", "bump up the window") and down is open ("降主驾车窗", "调低车窗").
 _HIGHER = frozenset(
@@ -617,6 +649,12 @@ _LOWER = frozenset({"调低", "降低", "低一点", "低一些", "低点", "降
 
 
 def _height(pieces: list) -> str | None:
+    """ "up" or "down" when the words say how high (a glass's top, 车窗调到最高, is closed)."""
+    for text, _ in pieces:
+        if text in ("最高", "highest", "top"):
+            return "up"
+        if text in ("最低", "lowest", "bottom"):
+            return "down"
     said = {
         "up" if t in _HIGHER else "down"
         for t, m in pieces
@@ -687,16 +725,13 @@ def _named(
         return None
     said = {w for w in ways if w != "set"}
     if device == _PERIPHERAL:
-        # one press whatever the verb ("push the garage door opener"), but a verb is said
-        return Frame(device=device, targets=(named[0],), op="trigger") if ways and said <= _SWITCHED else None
+        # one press whatever the verb ("push the garage door opener", 把车库门放下来), but a verb is said
+        return Frame(device=device, targets=(named[0],), op="trigger") if ways else None
     if said <= {"on", "open"}:
         return Frame(device=device, targets=(named[0],), op="activate")
     if said <= {"off", "close"}:
         return Frame(device=device, targets=(named[0],), op="exit")
     return None
-
-
-_SWITCHED = frozenset({"on", "off", "open", "close"})
 
 
 __all__ = ["read", "read_need", "read_query"]
