@@ -480,6 +480,8 @@ def test_the_member_and_the_way_said(parser, text, expected):
     assert (action.capability, action.target, action.parameters) == expected
 
 
-@pytest.mark.parametrize("text", ["我自己降车窗", "我自己按车库门", "the ac turned on", "the mirrors folded", "他打开了空调"])
+@pytest.mark.parametrize(
+    "text", ["我自己降车窗", "我自己按车库门", "the ac turned on", "the mirrors folded", "他打开了空调"]
+)
 def test_what_someone_does_or_did_moves_nothing(parser, text):
     assert parser.parse(text, seat="driver").actions == ()
