@@ -454,6 +454,8 @@ def test_the_ac_back_on_is_the_ac_again_not_the_rear(parser):
         ("open the trunk a crack", ("tailgate.set", {"open": True})),  # a crack opened it fully
         ("后备箱开个缝", ("tailgate.set", {"open": True})),
         ("氛围灯开一点", ("ambient_light.set", {"brightness": 100})),
+        ("defog side window", ("climate.set_defrost", {"on": True})),  # a side window has no defroster
+        ("defrost right rear window", ("climate.set_defrost", {"on": True})),
     ],
 )
 def test_what_was_not_asked_is_never_done(parser, text, forbidden):

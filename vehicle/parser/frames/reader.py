@@ -379,6 +379,11 @@ def _frame(
         elif cls == "by":
             by = True
     window_said = "window.set_position" in controls
+    # a side window (a member's, or "side window") has no defroster: only the front and rear glass do
+    side_glass = window_said and (
+        any(t in ("driver", "passenger", "rear_left", "rear_right") for t in targets)
+        or any("side" in t for t, _ in pieces)
+    )
     if "climate.set_defrost" in controls and "window.set_position" in controls:
         # "defroster on for the rear window": the window names the glass, not a control
         controls = [c for c in controls if c != "window.set_position"]
@@ -421,7 +426,12 @@ def _frame(
         return Frame(device=device, targets=tuple(targets), op="set", number=number, unit=unit, color=colors[0])
     first = pieces[0][0]
     if not ways and not signed and not amounts and number is None and len(pieces) > 1:
-        if device == "climate.set_defrost" and first in _DEFROST_VERBS and set(targets) <= {"front", "rear"}:
+        if (
+            device == "climate.set_defrost"
+            and first in _DEFROST_VERBS
+            and not side_glass
+            and set(targets) <= {"front", "rear"}
+        ):
             # (a side window has no defroster: "defog the left front window" is no command; the rear
             # window's is the rear defroster)
             ways = ["on"]  # "defog the windshield", "defrost the car"
