@@ -215,7 +215,6 @@ class Parser:
         placed: list[Placed] = []
         previous: Frame | None = None
         cache: Memo = {}
-        lexicon.expect(norm.text)  # its stretches are asked about many times over
         timed: dict[int, list[Timing]] = {}
         inner: set[int] = set()  # sentences with a duration before another of their clauses
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_left
 from typing import NamedTuple
 
 from .vocabulary import Vocabulary
@@ -31,10 +30,6 @@ class Hit(NamedTuple):
 
 
 _HITS_LIMIT = 4096
-#: Texts this long are worth :meth:`Lexicon.expect`-ing (a short one is scanned as fast).
-_WHOLE_MIN = 32
-#: Texts :meth:`Lexicon.expect` keeps (a parse's whole text and a few before it, across threads).
-_WHOLES = 4
 
 
 class Lexicon:
@@ -65,55 +60,27 @@ class Lexicon:
             ("(?<![a-z0-9'])" if self.language == "en" else "") + f"(?=[{firsts}])" if firsts else "(?!)"
         )
         self._hits: dict[str, tuple[Hit, ...]] = {}
-        self._wholes: tuple[_Whole, ...] = ()
         self._lock = threading.Lock()
 
     def hits(self, text: str) -> list[Hit]:
         """Catalog words in `text`, longest first where they overlap, in order.
 
         Kept per text (bounded): one parse asks again for the same pieces
-        while it tries runs and cuts, and the scan walks every alias. A text
-        inside one given to :meth:`expect` is read off that text's words.
+        while it tries runs and cuts.
         """
         kept = self._hits.get(text)
         if kept is None:
-            for whole in self._wholes:
-                at = whole.text.find(text)
-                if at >= 0:
-                    kept = self._keep(whole.within(at, at + len(text)))
-                    break
-            if kept is None:
-                kept = self._scan(text)
+            kept = self._scan(text)
             with self._lock:
                 if len(self._hits) >= _HITS_LIMIT:
                     self._hits.clear()
                 self._hits[text] = kept
         return list(kept)
 
-    def expect(self, text: str) -> None:
-        """Every catalog word at every place of `text`, found once: a long
-        utterance is asked about stretch by stretch (run-on parts, runs of
-        pieces), and what a scan finds in a stretch depends on nothing but
-        the stretch, so each is read off these words (:meth:`_Whole.within`)
-        instead of scanned again. The last few texts are kept."""
-        if len(text) < _WHOLE_MIN or any(whole.text == text for whole in self._wholes):
-            return
-        found = []
-        for group in self._by_first.values():
-            for order, (alias, length, key, kind, ident) in enumerate(group):
-                i = text.find(alias)
-                while i >= 0:
-                    found.append((i, order, (i, i + length, key, kind, ident)))
-                    i = text.find(alias, i + 1)
-        found.sort()  # by place, then in the order _scan tries the aliases there (one group per place)
-        whole = _Whole(text, [occurrence for _, _, occurrence in found], self.language == "en")
-        self._wholes = (whole, *self._wholes[: _WHOLES - 1])  # replaced whole: readers need no lock
-
     def clear_cache(self) -> None:
         """Forget the texts scanned (benchmarks time first sight with it)."""
         with self._lock:
             self._hits.clear()
-            self._wholes = ()
 
     def _scan(self, text: str) -> tuple[Hit, ...]:
         """Every catalog word in `text` (each alias's occurrences left to right, not
@@ -156,39 +123,6 @@ class Lexicon:
         if len(kept) > 1:
             kept.sort(key=_start)
         return tuple(kept)
-
-
-class _Whole:
-    """A text given to :meth:`Lexicon.expect`: every alias at every place, as
-    (start, end, key, kind, id) by start, then in :meth:`Lexicon._scan`'s order."""
-
-    __slots__ = ("text", "occurrences", "starts", "bounded")
-
-    def __init__(self, text: str, occurrences: list[tuple[int, int, tuple[str, str], str, str]], bounded: bool) -> None:
-        self.text = text
-        self.occurrences = occurrences
-        self.starts = [o[0] for o in occurrences]
-        self.bounded = bounded
-
-    def within(self, a: int, b: int) -> list[tuple[int, int, str, str]]:
-        """What :meth:`Lexicon._scan` finds in ``text[a:b]`` before overlaps are
-        settled (offsets from `a`): the same occurrences in the same order, each
-        alias's own left to right without overlapping, English words bounded
-        by the stretch's own characters (its first one always starts a word)."""
-        text, bounded = self.text, self.bounded
-        ends: dict[tuple[str, str], int] = {}
-        found: list[tuple[int, int, str, str]] = []
-        for n in range(bisect_left(self.starts, a), len(self.starts)):
-            i, end, key, kind, ident = self.occurrences[n]
-            if i >= b:
-                break
-            if end > b or i < ends.get(key, a):
-                continue
-            if bounded and ((i > a and _WORD_CHAR(text[i - 1])) or (end < b and _WORD_CHAR(text[end]))):
-                continue
-            ends[key] = end
-            found.append((i - a, end - a, kind, ident))
-        return found
 
 
 def _longest_first(h: tuple[int, int, str, str]) -> tuple[int, int, str, str]:
