@@ -487,3 +487,10 @@ def test_the_member_and_the_way_said(parser, text, expected):
 )
 def test_what_someone_does_or_did_moves_nothing(parser, text):
     assert parser.parse(text, seat="driver").actions == ()
+
+
+@pytest.mark.parametrize("text", ["i want my seat heated", "why is my seat heated", "cool it"])
+def test_a_wish_for_heat_or_a_verb_is_no_need_the_other_way(parser, text):
+    """They stated the need hot (or cold for "cool it"): the offline plan would have gone the
+    other way from what was asked."""
+    assert parser.parse(text, seat="driver").needs == ()

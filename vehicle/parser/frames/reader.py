@@ -134,6 +134,8 @@ def read_need(words: Words, text: str) -> str | None:
     catalog read them first.
     """
     if words.language == "en":
+        if text.split()[:1] and text.split()[0] in _PLAIN_VERBS:
+            return None  # "cool it", "warm it up": a verb said to the car, not how someone feels
         text = _SIMILE.sub(lambda m: m.group(1) or m.group(2), text)  # "as cold as a potato": cold
     pieces = _cover(words, text, _NEED)
     if pieces is None:
