@@ -494,3 +494,17 @@ def test_a_wish_for_heat_or_a_verb_is_no_need_the_other_way(parser, text):
     """They stated the need hot (or cold for "cool it"): the offline plan would have gone the
     other way from what was asked."""
     assert parser.parse(text, seat="driver").needs == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "needs"),
+    [
+        ("the heat is unbearable", ("hot",)),
+        ("the heat is too much", ("hot",)),
+        ("the heat is on", ()),  # how the heater is, not how hot it is
+        ("i need heat", ()),  # never the need hot
+        ("it's frozen in this front right", ("cold",)),  # "right" is a side here, no "…, right?"
+    ],
+)
+def test_the_heat_as_a_subject_and_right_as_a_side(parser, text, needs):
+    assert parser.parse(text).needs == needs

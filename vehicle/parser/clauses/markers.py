@@ -115,7 +115,7 @@ _EN_QUESTION = re.compile(
     # "could the tailgate be open", "can the sunroof open in the rain": a modal
     # with a control (not "you") as its subject asks whether, it does not ask to
     r"|^(?:can|could|would|will|might|may|should|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"
-    r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|right\s*$|or not\s*$)\b"
+    r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|(?<!front )(?<!back )(?<!rear )(?<!this )(?<!on )(?<!to )(?<!in )(?<!my )right\s*$|or not\s*$)\b"
 )
 _EN_HOWTO = re.compile(
     r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b"

@@ -146,8 +146,13 @@ def read_need(words: Words, text: str) -> str | None:
         return None
     # "困了", "累死了": a Chinese need said as what has become, with no one named
     become = words.language == "zh" and text.endswith(("了", "死了"))
+    # "the heat is unbearable": a need word said with its verb of being is its own subject
+    itself = any(
+        m.cls == "needs" and t.endswith(_BEING) for (t, _), m in zip([p for p in pieces if p[1]], picked)
+    ) and any(t in _TOO_MUCH for t, _ in pieces)
     if (
         not any(m.cls == "subjects" for m in picked)
+        and not itself
         and not become
         and not (words.language == "en" and _DEGREE.match(text))
     ):
@@ -155,6 +160,9 @@ def read_need(words: Words, text: str) -> str | None:
     return needs.pop()
 
 
+_BEING = (" is", " feels", " feel", " gets", " getting", " gotten", " like")
+#: What the heat is when it is a need ("unbearable"), not a state ("the heat is on").
+_TOO_MUCH = frozenset({"unbearable", "intolerable", "unacceptable", "undesirable", "too", "way too", "so"})
 #: "as frigid as a furnace": a simile says the need before its second "as".
 _SIMILE = re.compile(
     r"\bas ([a-z]+(?: up)?) as (?:a |an |the )(?!it\b)[a-z']+|\bas ([a-z]+(?: up)?) as (?:hell|fire|ice|snow)\b"
