@@ -508,3 +508,22 @@ def test_a_wish_for_heat_or_a_verb_is_no_need_the_other_way(parser, text):
 )
 def test_the_heat_as_a_subject_and_right_as_a_side(parser, text, needs):
     assert parser.parse(text).needs == needs
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("switch the ac mode off", ("climate.set_ac", {"on": False})),
+        ("recirculation mode on please", ("climate.set_recirculation", {"on": True})),
+        ("exit the ac", ("climate.set_ac", {"on": False})),
+    ],
+)
+def test_a_controls_mode_word_is_the_control(parser, text, expected):
+    [action] = parser.parse(text).actions
+    assert (action.capability, action.parameters) == expected
+
+
+@pytest.mark.parametrize("text", ["climate mode off", "turn on the heater mode", "turn on sport mode"])
+def test_a_mode_the_catalog_lacks_is_no_control(parser, text):
+    """ "climate mode" is the climate's mode setting (auto, eco), which the catalog lacks, not its power."""
+    assert parser.parse(text).actions == ()
