@@ -137,6 +137,23 @@ def test_an_exclusion_after_the_group_keeps_the_driver_window_closed(car):
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["close the windows except the rear, and the rear to 30", "关闭所有车窗 除了后排 后排开到30"],
+)
+def test_a_member_left_out_and_named_again_gets_what_it_was_told(car, text):
+    """The front windows went to 30 % (the second clause swallowed by the exclusion's list),
+    then the rear ones were refused as "said not to change" (the exclusion's negation)."""
+    with car.client() as c:
+        tap(c, "window.set_position", "driver", open_percent=60)
+        tap(c, "window.set_position", "passenger", open_percent=60)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, text)
+    assert reply["actions"] and all(a["status"] == "applied" for a in reply["actions"]), reply
+    assert [ecu(car, "window.set_position", m)["open_percent"] for m in ("driver", "passenger")] == [0, 0]
+    assert [ecu(car, "window.set_position", m)["open_percent"] for m in ("rear_left", "rear_right")] == [30, 30]
+
+
+@pytest.mark.parametrize(
     "text,capability,parameter,value",
     [
         ("open the sunroof no wait close the sunroof", "sunroof.set_position", "open_percent", 0),

@@ -251,6 +251,8 @@ class Parser:
             asking = False
             if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
                 clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
+            first_read = len(reads)
+            renamed = False  # a member left out is named again: commanded there, so forbidden nowhere
             for cl, frame in clauses:
                 if (
                     asking
@@ -351,7 +353,11 @@ class Parser:
                     places = tuple(p for p in places_in(cl.text, lexicon) if p not in ("all", "cabin")) or places
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
+                if excluded and frame is not None and frame.device and frame.targets and not frame.excluded:
+                    renamed = renamed or self._resolver.leaves_none(frame.device, frame.targets, excluded)
                 placed.append(Placed(cl, chunk.sentence, chunk.quoted, borrows, bool(NEG_FIRST.match(cl.text))))
+            if renamed:  # "close the windows except the rear, and the rear to 30": no negated rear
+                reads[first_read:] = [replace(r, excluded=()) for r in reads[first_read:]]
         said = said_of(placed)
         assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed, norm.said, inner)
         return assembler.finish(reads, said, norm.language)
