@@ -35,6 +35,7 @@ MEANINGFUL = frozenset(
         "actions",
         "needs",
         "verbs",
+        "heights",
     )
 )
 #: The classes of a file.
@@ -200,6 +201,7 @@ def load_words(
         ("units", UNITS),
         ("targets", known_targets),
         ("colors", frozenset(colors)),
+        ("heights", frozenset({"up", "down"})),
     ):
         for value, items in (data.get(cls) or {}).items():
             checked(value, allowed, f"{cls}.{value}")

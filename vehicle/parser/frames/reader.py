@@ -78,6 +78,7 @@ _ORDER = (
     "glue",
     "families",
     "verbs",
+    "heights",
 )
 #: The controls a mode's or a peripheral's name says (a peripheral is one press whatever the verb).
 _MODE = "mode.activate"
@@ -660,26 +661,11 @@ def _said_as_verb(device: str, pieces: list, window_said: bool, targets: list[st
 
 #: Controls that open or light fully with no amount: "a little" of them is not theirs to give.
 _WHOLE_ONLY = frozenset({"tailgate.set", "ambient_light.set"})
-#: Words of "more"/"less" that say how high a thing goes: said of a window or a roof, up is
-#: closed ("车窗调高", "bump up the window") and down is open ("降主驾车窗", "调低车窗").
-_HIGHER = frozenset(
-    {"调高", "升高", "提高", "加高", "高一点", "高一些", "高点", "higher", "bump up", "crank up", "hike up"}
-)
-_LOWER = frozenset({"调低", "降低", "低一点", "低一些", "低点", "降", "lower", "bump down", "crank down"})
 
 
 def _height(pieces: list) -> str | None:
-    """ "up" or "down" when the words say how high (a glass's top, 车窗调到最高, is closed)."""
-    for text, _ in pieces:
-        if text in ("最高", "highest", "top"):
-            return "up"
-        if text in ("最低", "lowest", "bottom"):
-            return "down"
-    said = {
-        "up" if t in _HIGHER else "down"
-        for t, m in pieces
-        if m is not None and "actions" in m and t in _HIGHER | _LOWER
-    }
+    """ "up" or "down" when the words say how high (vocabulary `heights`), if they say one way."""
+    said = {m["heights"].value for _, m in pieces if m is not None and "heights" in m}
     return said.pop() if len(said) == 1 else None
 
 
