@@ -305,3 +305,36 @@ def test_turn_on_the_seat_heating_not_the_ventilation(parser):
     assert [(a["capability"], a["target"]) for a in result["actions"]] == [("seat.set_heating", "driver")]
     assert {m["capability"] for m in result["negated"]} == {"seat.set_ventilation"}
     assert _read(parser, "not the ventilation", "driver")["negated"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "forbidden"),
+    [
+        # "and no" / "but no" forbids; it used to take back the command and do the forbidden one
+        ("open the window and no trunk", "tailgate.set"),
+        ("open the windows but no sunroof", "sunroof.set_position"),
+        ("ac on and no recirculation", "climate.set_recirculation"),
+        # "no" opening the text forbids, with politeness after it
+        ("no defog please", "climate.set_defrost"),
+        ("no car wash please", "mode.activate"),
+        ("no nap, thanks.", "mode.activate"),
+        ("no one open the trunk", "tailgate.set"),
+    ],
+)
+def test_no_before_a_control_forbids_it(parser, text, forbidden):
+    result = _read(parser, text, "driver")
+    assert forbidden not in [a["capability"] for a in result["actions"]], result["actions"]
+    assert forbidden in [m["capability"] for m in result["negated"]]
+
+
+def test_no_between_commas_is_still_a_correction(parser):
+    result = _read(parser, "open the window, no, the trunk", "driver")
+    assert [a["capability"] for a in result["actions"]] == ["tailgate.set"]
+
+
+@pytest.mark.parametrize(
+    "text", ["冷的话 空调和座椅加热都打开", "每天 空调和座椅加热都打开", "他把空调和座椅加热都打开了"]
+)
+def test_a_list_with_a_condition_a_habit_or_a_deed_moves_nothing(parser, text):
+    """Only the member the marker was said beside was held (the seat heating acted)."""
+    assert _read(parser, text, "driver")["actions"] == []

@@ -136,6 +136,15 @@ def test_an_exclusion_after_the_group_keeps_the_driver_window_closed(car):
     assert ecu(car, "window.set_position", "passenger")["open_percent"] == 100
 
 
+@pytest.mark.parametrize("text", ["open the window and no trunk", "open the windows but no trunk", "no trunk please"])
+def test_no_before_the_trunk_never_opens_it(car, text):
+    """ "and no trunk" was read as "…, no, the trunk": the window taken back, the trunk opened."""
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        say(c, sid, text)
+    assert ecu(car, "tailgate.set", "cabin")["open"] is False, text
+
+
 @pytest.mark.parametrize(
     "text",
     ["close the windows except the rear, and the rear to 30", "关闭所有车窗 除了后排 后排开到30"],

@@ -48,7 +48,7 @@ from .clauses.cues import (
 from .clauses.cut import Piece, clause, join, pieces
 from .clauses.exclude import Exclusions
 from .clauses.followup import follow_up
-from .clauses.markers import Clause, keeps_digits
+from .clauses.markers import Clause, keeps_digits, told
 from .clauses.runon import DANGLING, cut_points, split
 from .clauses.scope import Placed, chunks, said_of
 from .errors import VocabularyError
@@ -247,7 +247,7 @@ class Parser:
                 rest = _or_whole(pieces(after, language), language)
                 clauses += self._clauses(rest, language, chunk.asked, norm, lexicon, cache)
             if listed:
-                clauses = self._share_the_verb(clauses, norm, lexicon, cache)
+                clauses = self._share_the_verb(clauses, norm, lexicon, cache, told(text, language))
             asking = False
             if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
                 clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
@@ -567,11 +567,20 @@ class Parser:
         return out
 
     def _share_the_verb(
-        self, clauses: list[tuple[Clause, Frame | None]], norm: Normalized, lexicon: Lexicon, cache: Memo
+        self,
+        clauses: list[tuple[Clause, Frame | None]],
+        norm: Normalized,
+        lexicon: Lexicon,
+        cache: Memo,
+        told_whole: bool = False,
     ) -> list[tuple[Clause, Frame | None]]:
         """ "空调和座椅加热都打开", "座椅加热和通风都打开": a bare control listed before 都 does
-        what the verb after it says (it used to wait for a previous clause, and did nothing)."""
+        what the verb after it says (it used to wait for a previous clause, and did nothing).
+        A list is one thing said: a statement or a report of one member (每天…, 他把…了) is of all."""
         out = list(clauses)
+        for name in ("statement", "reported", "wish"):
+            if (told_whole and name == "statement") or any(getattr(c, name) for c, _ in out):
+                out = [(replace(c, **{name: True}), f) for c, f in out]
         for k in range(len(out) - 2, -1, -1):
             (cl, frame), (then, shared) = out[k], out[k + 1]
             if frame is None or not frame.device or frame.op != "keep" or cl.marked or then.marked:

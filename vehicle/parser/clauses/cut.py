@@ -27,10 +27,12 @@ _EN_NOT_CUT = re.compile(
     r"(?<!\bam)(?<!\bwas)(?<!\bwere)(?<!\bcan)(?<!\bwhy)(?<!\bhave)(?<!\bhas)(?<!')(?<!\bor)(?<!\band)(?<!\bif)"
     r"(?<!\bjust)(?<!\bbut)(?<!\bi)(?<!,)\s+(?=not\b)"
 )
-#: (never before a mode's name, "cancel car wash mode", nor a text that is "no" and one word, "no
-#: defog": those say what is not wanted, as a negation)
+#: (never before a mode's name, "cancel car wash mode", nor "no" opening the text ("no defog
+#: please") or after "and"/"but" ("open the window and no trunk"): those say what is not wanted,
+#: a negation, not a take-back of what came before)
 _EN_RETRACT_CUT = re.compile(
-    rf"(?:^|(?<=\s))(?!(?<![\s\S])no \S+$)({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))"
+    rf"(?:^|(?<=\s))(?!(?<![\s\S])no (?!wait|no\b|sorry))(?<!\band )(?<!\bbut )"
+    rf"({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))"
     r"(?!(?: \S+){1,3} mode\b)(?=\s|$)"
 )
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")

@@ -236,7 +236,7 @@ _ZH_QUESTION = re.compile(
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
 _ZH_CONDITION = re.compile(
     # 提醒我打开空调: a reminder is for later, never done now ("remind me …" is read as a question)
-    r"(?:\ue001|提醒我|如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
+    r"(?:\ue001|提醒我|(?<!说)的话|如果|要是|假如|假设|万一|等到|等我|等会|等下|等(?!级)|到时候|之后|以后|过会|过一会|待会|一会儿|一会|稍后|明天|今晚|晚上|早上|"
     r"晚点|晚一点|晚些|过几分钟|几分钟后|几分钟以后|几分钟之后|"
     r"的时候|\d+(?:分钟|秒钟?|个?小时|分)(?:后|以后|之后|内)|半(?:个)?小时|再过|当.+时|(?<!导航)到家|(?<!导航)(?<!导航到)回到家|(?<!导航)(?<!导航到)回家|下车(?![库门窗])|"
     r"上车(?![库门窗])|(?<!导航)到公司|出发|到了|只要|一旦|每当|超过|低于|高于|停好车|停好了|停车后|停稳|熄火后|完[\u4e00-\u9fff]{0,3}再|了就(?=[\u4e00-\u9fff])|"
@@ -510,6 +510,11 @@ def keeps_digits(text: str, language: str) -> bool:
     )
 
 
+def told(text: str, language: str) -> bool:
+    """ "他把空调和座椅加热都打开了", "每天…": a whole sentence of what someone did or does."""
+    return language == "zh" and bool(_ZH_DONE.search(text))
+
+
 def zh_strip(text: str) -> str:
     """Chinese politeness, fillers and haste words off both ends."""
     text = text.strip(" ,")
@@ -522,4 +527,4 @@ def zh_strip(text: str) -> str:
     return text
 
 
-__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "keeps_digits", "zh_strip"]
+__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "keeps_digits", "told", "zh_strip"]
