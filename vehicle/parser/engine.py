@@ -578,9 +578,19 @@ class Parser:
         what the verb after it says (it used to wait for a previous clause, and did nothing).
         A list is one thing said: a statement or a report of one member (每天…, 他把…了) is of all."""
         out = list(clauses)
-        for name in ("statement", "reported", "wish"):
-            if (told_whole and name == "statement") or any(getattr(c, name) for c, _ in out):
-                out = [(replace(c, **{name: True}), f) for c, f in out]
+        statement = told_whole or any(c.statement for c, _ in out)
+        reported = any(c.reported for c, _ in out)
+        wish = any(c.wish for c, _ in out)
+        if statement or reported or wish:
+            out = [
+                (
+                    replace(
+                        c, statement=c.statement or statement, reported=c.reported or reported, wish=c.wish or wish
+                    ),
+                    f,
+                )
+                for c, f in out
+            ]
         for k in range(len(out) - 2, -1, -1):
             (cl, frame), (then, shared) = out[k], out[k + 1]
             if frame is None or not frame.device or frame.op != "keep" or cl.marked or then.marked:
