@@ -338,3 +338,10 @@ def test_no_between_commas_is_still_a_correction(parser):
 def test_a_list_with_a_condition_a_habit_or_a_deed_moves_nothing(parser, text):
     """Only the member the marker was said beside was held (the seat heating acted)."""
     assert _read(parser, text, "driver")["actions"] == []
+
+
+@pytest.mark.parametrize("text", ["除了天窗 都打开", "除了天窗 车窗都打开"])
+def test_a_control_left_out_of_everything_is_never_the_one_opened(parser, text):
+    """除了天窗 都打开 ("everything but the sunroof") opened the sunroof: who is left out is not
+    read, so nothing of the sentence acts."""
+    assert _read(parser, text, "driver")["actions"] == []

@@ -122,7 +122,8 @@ class Parser:
             lang: Spotter(lexicon, self._resolver, self._words[lang]) for lang, lexicon in self._lexicons.items()
         }
         self._exclusions = {
-            lang: Exclusions(lang, lexicon.vocabulary.targets) for lang, lexicon in self._lexicons.items()
+            lang: Exclusions(lang, lexicon.vocabulary.targets, lexicon.vocabulary.devices)
+            for lang, lexicon in self._lexicons.items()
         }
         self._mixed = MixedLanguage(self._lexicons)
         self._asker = Asker(catalog, self._resolver, self._words)
@@ -549,14 +550,13 @@ class Parser:
             verbs = tuple(p for p in points if COMMAND_START["en"].match(text, p))
         else:  # a Chinese member word comes before its control: after one it starts the next clause
             verbs = tuple(h.start for h in hits if h.kind == "target" and h.ident not in ("all", "cabin"))
-        most = MOST_CONTROLS
-        parts = split(text, points, readable, controls=controls, most=most, verbs=verbs)
+        parts = split(text, points, readable, controls=controls, most=MOST_CONTROLS, verbs=verbs)
         if parts is None and language == "zh":
             # no cut reads every part: once more, with a request the catalog lacks read as one part
             # ("关闭后排车窗 | 调到主驾坐姿一 | 关闭副驾车窗": 调到 may then lead it too)
             lenient[0], commands[0] = True, 0
             more = sorted({*points, *(m.start() for m in re.finditer("调到", text) if m.start() > 0)})
-            parts = split(text, more, readable, controls=controls, most=most, verbs=verbs)
+            parts = split(text, more, readable, controls=controls, most=MOST_CONTROLS, verbs=verbs)
         if parts is None or not commands[0]:
             return None
         out: list[tuple[Clause, Frame | None]] = []

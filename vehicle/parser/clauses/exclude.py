@@ -44,7 +44,7 @@ class Excluded:
 class Exclusions:
     """Finds exclusion phrases in one language, by the catalog's target words."""
 
-    def __init__(self, language: str, targets: dict[str, str]) -> None:
+    def __init__(self, language: str, targets: dict[str, str], controls: dict[str, str] | None = None) -> None:
         # "except me", 除了我这边: the speaker's words that are no target alias elsewhere
         # (only an exclusion reads them as the speaker's member)
         speaker = _ZH_SPEAKER if language == "zh" else _EN_SPEAKER
@@ -87,6 +87,10 @@ class Exclusions:
                 r"\b(?:all|every|each|both|everyone|everybody|whole)\b|(?:windows|seats|heaters|lights)\b"
             )
         self._alias = re.compile(alias)
+        # 除了天窗 都打开: a control left out of "everything" is not read either (never the one opened)
+        self._controls = re.compile(
+            "|".join(re.escape(w) for w in sorted(controls or {}, key=len, reverse=True)) or "(?!)"
+        )
 
     def unread(self, text: str) -> bool:
         """An exclusion is said ("除了主驾 车窗打开", "everybody but …") that :meth:`find` did
@@ -95,6 +99,8 @@ class Exclusions:
         for cue in cues:  # "except 主驾 车窗打开": the other language's cue too
             near = text[cue.end() : cue.end() + 8] if self._zh else " ".join(text[cue.end() :].split()[:3])
             if self._alias.search(near):  # a member is left out ("but not the seat heating" is a control)
+                return True
+            if self._zh and _CUE_ZH.match(text, cue.start()) and self._controls.search(near):
                 return True
         return False
 
