@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from vehicle.catalog import LANGUAGES, MODE_TYPE, PERIPHERAL_TYPE, Catalog
+from vehicle.catalog import LANGUAGES, MODE_TYPE, PERIPHERAL_TYPE, Catalog, CatalogError
 from vehicle.catalog.catalog import SPEAKER
-from vehicle.catalog.loader import SAFE_LOADER, check_string_keys
+from vehicle.catalog.loader import check_string_keys, read_yaml
 
 from ..errors import VocabularyError
 from ..text.normalize import normalize
@@ -96,12 +94,7 @@ def build_vocabulary(catalog: Catalog, language: str, speaker: frozenset[str] = 
         language=language,
         devices=devices,
         by_capability=by_cap,
-        targets=_table(
-            {**{t: info.aliases.get(language) for t, info in catalog.targets.items()}, SPEAKER: tuple(sorted(speaker))},
-            language,
-            catalog.files.get("targets", "targets.yaml"),
-            "targets",
-        ),
+        targets=_targets(catalog, language, speaker),
         modes=_table(
             {m: mode.aliases.get(language) for m, mode in catalog.modes.items()},
             language,
@@ -121,6 +114,16 @@ def build_vocabulary(catalog: Catalog, language: str, speaker: frozenset[str] = 
             catalog.files.get("needs", "needs.yaml"),
             "needs",
         ),
+    )
+
+
+def _targets(catalog: Catalog, language: str, speaker: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Target alias -> target id in one language, the possessive words as :data:`SPEAKER`."""
+    return _table(
+        {**{t: info.aliases.get(language) for t, info in catalog.targets.items()}, SPEAKER: tuple(sorted(speaker))},
+        language,
+        catalog.files.get("targets", "targets.yaml"),
+        "targets",
     )
 
 
@@ -165,15 +168,10 @@ _COMMON_KEYS = frozenset({"expansions", "possessive", "words"})
 
 def load_common(directory: str | Path, catalog: Catalog) -> Common:
     """Read and check ``vocabulary/common.yaml`` of the catalog in `directory`."""
-    path = Path(directory) / COMMON_FILE
     try:
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except OSError as exc:
-        raise VocabularyError(COMMON_FILE, "", f"cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else ""
-        raise VocabularyError(COMMON_FILE, where, f"invalid YAML: {getattr(exc, 'problem', None) or exc}") from None
+        doc = read_yaml(Path(directory) / COMMON_FILE)
+    except CatalogError as exc:  # the catalog's reader names the bare file name
+        raise VocabularyError(COMMON_FILE, exc.path, exc.problem) from None
     check_string_keys(doc, COMMON_FILE, error=VocabularyError)
     return common_from_dict(doc, catalog)
 
@@ -199,7 +197,7 @@ def common_from_dict(doc: Any, catalog: Catalog) -> Common:
         path = f"possessive.{lang}"
         if lang not in LANGUAGES or not isinstance(listed, list):
             raise VocabularyError(file, path, f"must be a list under a language of {list(LANGUAGES)}")
-        targets = build_vocabulary(catalog, lang).targets
+        targets = _targets(catalog, lang)
         said = set()
         for word in listed:
             text = canonical(str(word), lang, file, path)
