@@ -56,44 +56,40 @@ def test_the_shipped_common_words_load(catalog):
     assert common.possessive["en"] == frozenset({"my", "mine"})
 
 
-def test_word_values_are_checked_against_the_catalog(catalog_copy, catalog):
-    _edit(_common(catalog_copy), "half: {open_percent: 50}", "half: {open_percent: 150}")
+@pytest.mark.parametrize(
+    ("old", "new", "path", "problem"),
+    [
+        # word values are checked against the catalog
+        (
+            "half: {open_percent: 50}",
+            "half: {open_percent: 150}",
+            "words.window.set_position.half.open_percent",
+            "out of range",
+        ),
+        ("half: {open_percent: 50}", "half: {opened: 50}", "words.window.set_position.half.opened", "not a parameter"),
+        ("  window.set_position:", "  window.set_positions:", "words.window.set_positions", "unknown capability"),
+        (
+            "    half: {open_percent: 50}",
+            "    halfway: {open_percent: 50}",
+            "words.window.set_position.halfway",
+            "unknown operation",
+        ),
+        # expansion members must exist; "my" is never one named member
+        ("front: [driver, passenger]", "front: [driver, co_driver]", "expansions.front", "physical members"),
+        ('en: ["my", "mine"]', 'en: ["my", "mine", "driver"]', "possessive.en", "also the alias of target 'driver'"),
+    ],
+)
+def test_a_bad_entry_is_refused_naming_file_and_path(catalog_copy, catalog, old, new, path, problem):
+    _edit(_common(catalog_copy), old, new)
     err = _refusal(catalog_copy, catalog)
     assert err.file == "vocabulary/common.yaml"
-    assert err.path == "words.window.set_position.half.open_percent" and "out of range" in err.problem
-
-
-def test_an_unknown_parameter_or_capability_is_refused(catalog_copy, catalog):
-    _edit(_common(catalog_copy), "half: {open_percent: 50}", "half: {opened: 50}")
-    err = _refusal(catalog_copy, catalog)
-    assert err.path == "words.window.set_position.half.opened" and "not a parameter" in err.problem
-    _edit(_common(catalog_copy), "  window.set_position:", "  window.set_positions:")
-    err = _refusal(catalog_copy, catalog)
-    assert err.path == "words.window.set_positions" and "unknown capability" in err.problem
-
-
-def test_an_unknown_operation_is_refused(catalog_copy, catalog):
-    _edit(_common(catalog_copy), "    half: {open_percent: 50}", "    halfway: {open_percent: 50}")
-    err = _refusal(catalog_copy, catalog)
-    assert err.path == "words.window.set_position.halfway" and "unknown operation" in err.problem
+    assert err.path == path and problem in err.problem
 
 
 def test_an_unquoted_on_key_is_refused_not_read_as_true(catalog_copy, catalog):
     _edit(_common(catalog_copy), '    "on": {"on": true}', '    on: {"on": true}')
     err = _refusal(catalog_copy, catalog)
     assert err.file == "vocabulary/common.yaml" and "not a string" in err.problem
-
-
-def test_expansion_members_must_exist(catalog_copy, catalog):
-    _edit(_common(catalog_copy), "front: [driver, passenger]", "front: [driver, co_driver]")
-    err = _refusal(catalog_copy, catalog)
-    assert err.path == "expansions.front"
-
-
-def test_a_possessive_word_may_not_name_a_member(catalog_copy, catalog):
-    _edit(_common(catalog_copy), 'en: ["my", "mine"]', 'en: ["my", "mine", "driver"]')
-    err = _refusal(catalog_copy, catalog)
-    assert err.path == "possessive.en" and "also the alias of target 'driver'" in err.problem
 
 
 def test_an_unknown_key_and_a_missing_file_are_refused(catalog_copy, catalog):
