@@ -317,10 +317,11 @@ class Parser:
                         asked = read_query(words, "status of " + cl.body.strip(" ,?"))  # "i'd like to know …"
                     if asked is not None:
                         cl, frame, resolution = replace(cl, question=True), None, None
-                        if all(m.capability != asked[0] for m in spotted):
-                            # the whole clause read as one control wins over catalog words spotted in it
-                            # ("is back window demist activated": the rear defrost, not the windows)
-                            spotted = (Mention(asked[0], asked[1], "question", None),)
+                        # the whole clause read as one control wins over catalog words spotted in it
+                        # ("is back window demist activated": the rear defrost, not the windows)
+                        spotted = tuple(m for m in spotted if m.capability == asked[0]) or (
+                            Mention(asked[0], asked[1], "question", None),
+                        )
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )

@@ -116,13 +116,18 @@ _EN_QUESTION = re.compile(
     # with a control (not "you") as its subject asks whether, it does not ask to
     r"|^(?:can|could|would|will|might|may|should|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"
     r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|(?<!front )(?<!back )(?<!rear )(?<!this )(?<!on )(?<!to )(?<!in )(?<!my )right\s*$|or not\s*$)\b"
+    # "check if the heater is off", "give me whether the defroster is on", "defroster, is it on":
+    # whether a state holds, asked as a request or after the control
+    r"|^(?:check|confirm|verify|read out|read me)\b|\b(?:know|check|confirm|verify|tell me|me|inform|wonder|see) (?:if|whether)\b"
+    r"|\bis it (?:on|off|running|active|working|going|enabled)\s*$"
 )
 _EN_HOWTO = re.compile(
     r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b"
     r"|^(?:can|could|would|will|might|may|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"  # whether it can
 )
 _EN_CONDITION = re.compile(
-    r"\ue001|\b(?:if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
+    # (not the "if" of a question: "check if the heater is off", "let me know if the ac is on")
+    r"\ue001|\b(?:(?<!\bknow )(?<!\bcheck )(?<!\bconfirm )(?<!\bverify )(?<!\bme )(?<!\binform )(?<!\bwonder )(?<!\bsee )if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
     r"|in the morning|at noon|in a bit|in a while|in a moment|sometime soon|soon|shortly|by and by)\b"
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
@@ -139,7 +144,7 @@ EN_RETRACTION = (
 _EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|no)$")
 _EN_REPORTED = re.compile(
     r"(?<!\bi )(?<!\bwe )\b(?:said|says|say|told (?:me|us|him|her|them) to|tells (?:me|us) to|asked (?:me|us) to"
-    r"|wrote|writes|reads|read|quote)\b|\bmanual\b"
+    r"|wrote|writes|reads|read(?! out| me| back)|quote)\b|\bmanual\b"
 )
 _EN_WISH = re.compile(
     r"\b(?:keep|keeps|kept|stay|stays|stayed|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer"
@@ -157,6 +162,7 @@ _EN_PAST = re.compile(
     r" (?:turned|switched|folded|went|came|kicked) (?:on|off|up|down|back|in)\b"
     r"|^(?!(?:get|have|keep|need|want|please)\b)[a-z']+(?: [a-z']+){0,2} (?:folded|unfolded|opened|closed)$"
 )
+_EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would like|wanna)\b")
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
     r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|(?<!driver)(?<!passenger)'s)\b"
@@ -358,7 +364,11 @@ def _en_clause(text: str, asked: bool) -> Clause:
     reported = bool(_EN_REPORTED.search(body))
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
     wish = not negated and bool(_EN_WISH.search(body))
-    statement = not (question or negated or wish) and bool(_EN_STATEMENT.search(body) or _EN_PAST.search(body))
+    # "i need the rear defog switched on": what is asked for, said as done, is no report of it
+    wanted = _EN_WANTED.match(text) is not None
+    statement = not (question or negated or wish) and bool(
+        _EN_STATEMENT.search(body) or (_EN_PAST.search(body) and not wanted)
+    )
     if negated:
         body = _EN_NEGATION.sub(" ", body)
         body = en_strip(re.sub(r"^\s*(?:i |we )?(?:want|need|like|wanna)\b\s*(?:to\b)?", "", body))
