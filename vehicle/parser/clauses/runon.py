@@ -44,10 +44,18 @@ DANGLING = {
 MAX_POINTS = 64
 
 
+#: "风大一点 | 对着我吹": where the air goes is a request of its own, but not after a verb that
+#: switches off ("关闭空调对着我吹" may switch off only the air blowing at me).
+_ZH_AIRFLOW = re.compile(r"(?=对着|朝着|冲着)")
+_ZH_OFF = re.compile(r"关|停|取消|不要|别")
+
+
 def cut_points(text: str, language: str, extra: tuple[int, ...] = ()) -> list[int]:
     """Offsets in `text` where a new clause may begin (never 0)."""
     pattern = _ZH_POINT if language == "zh" else _EN_POINT
     points = {m.end() for m in pattern.finditer(text)} | set(extra)
+    if language == "zh":
+        points |= {m.end() for m in _ZH_AIRFLOW.finditer(text) if not _ZH_OFF.search(text, 0, m.end())}
     return sorted(p for p in points if 0 < p < len(text))
 
 

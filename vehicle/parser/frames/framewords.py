@@ -51,6 +51,7 @@ CLASSES = (
     "families",
     "asks",
     "others",
+    "modifiers",
 )
 #: Directions an action word may have (frame operations, see :mod:`vehicle.parser.frames.frame`).
 DIRECTIONS = frozenset({"on", "off", "open", "close", "more", "less", "up", "down", "set", "fold", "unfold"})
@@ -119,6 +120,29 @@ class Words:
         meanings[meaning.cls] = meaning
         size = len(key.split()) if self.language == "en" else len(key)
         self.longest = max(self.longest, size)
+
+
+#: The classes a modifier may stand before, and the control each names (a peripheral's or a mode's id
+#: is its control's).
+_MODIFIED = {"controls": None, "compounds": None, "peripherals": "peripheral.trigger", "modes": "mode.activate"}
+
+
+def _modify(words: Words, modifiers: Any, known: frozenset[str], name: str, listed: Any) -> None:
+    """Each ``modifiers`` word before each word of its control, with that word's meaning
+    ("自动" before "电除霜" is the defroster): a modifier alone or before another control means nothing."""
+    if not isinstance(modifiers, dict):
+        raise WordsError(f"{name}: modifiers: must map a control to its words")
+    joint = " " if words.language == "en" else ""
+    named = [(key, dict(meanings)) for key, meanings in words.table.items()]
+    for cap, items in modifiers.items():
+        if cap not in known:
+            raise WordsError(f"{name}: modifiers.{cap}: {cap!r} is not one of the catalog's capabilities")
+        for w in listed(items, f"modifiers.{cap}"):
+            for key, meanings in named:
+                for cls, of in _MODIFIED.items():
+                    meaning = meanings.get(cls)
+                    if meaning is not None and (of or meaning.value) == cap:
+                        words.add(canonical(w, words.language) + joint + key, meaning, f"{name}: modifiers.{cap}")
 
 
 def canonical(word: str, language: str) -> str:
@@ -229,6 +253,7 @@ def load_words(
             checked(cap, frozenset(caps), f"{where}.verbs")
             for w in listed(items, f"{where}.verbs.{cap}"):
                 words.add(w, Meaning("verbs", cap), f"{name}: {where}.verbs.{cap}")
+    _modify(words, data.get("modifiers") or {}, known_capabilities, name, listed)
     words.asks = tuple(checked(c, known_capabilities, "asks") for c in listed(data.get("asks") or [], "asks"))
     words.others = tuple(canonical(w, language) for w in listed(data.get("others") or [], "others"))
     for cls in ("to", "by", "further", "glue", "subjects", "statement", "queries"):

@@ -96,6 +96,7 @@ _DEGREE_WORDS = frozenset({"好", "太", "真", "很", "挺", "有点", "so", "t
 _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到", "换成", "switch", "change"})
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
 _BEFORE_A_NUMBER = frozenset({"高", "低"})
+_WINDOW = "window.set_position"
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
@@ -399,6 +400,15 @@ def _frame(
         # "defroster on for the rear window": the window names the glass, not a control
         controls = [c for c in controls if c != "window.set_position"]
         targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
+    if (
+        len(controls) == 2
+        and controls[0] == "climate.power"
+        and pieces[0][1] is not None
+        and "controls" in pieces[0][1]
+        and controls[1].startswith("climate.")
+        and controls[1] != "climate.power"
+    ):
+        controls = controls[1:]  # "空调开启除雾", "空调打开内循环": the climate system, then the function of it said
     targets = _one_place(targets, sides, pieces)
     if colors and family == "light" and not controls and _colour_after_family(pieces):
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
@@ -419,6 +429,14 @@ def _frame(
         plural = plural or pieces[-1][0] in ("seats",)
     elif family:
         return None  # "turn on the lights": which one is asked about (DESIGN 4a), never guessed here
+    if (
+        verb_only
+        and pieces[-1][1] is not None
+        and "verbs" in pieces[-1][1]
+        and set(controls) == {_WINDOW}
+        and set(ways) <= {"on", "open"}
+    ):
+        verb_only = False  # "开窗通风", "open the windows to ventilate": the window opened is how, not a seat
     if verb_only:
         return None  # "heat the passenger seat and ventilate mine": not the previous clause's control
     if not controls:
