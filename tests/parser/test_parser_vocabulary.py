@@ -69,26 +69,41 @@ def test_a_bad_vocabulary_file_is_named_by_file_and_path(tmp_path, capsys, langu
     assert f"vocabulary/{language}.yaml" in err and named in err, err
 
 
-def test_a_word_with_two_meanings_in_one_class_is_refused(tmp_path, capsys):
+@pytest.mark.parametrize(
+    ("language", "old", "new", "said"),
+    [
+        # a word with two meanings in one class, named by file and path
+        (
+            "en",
+            "climate.set_fan_speed: [fans, blowers,",
+            "climate.set_fan_speed: [fans, blowers, temps,",
+            ("vocabulary/en.yaml: controls.climate.set_fan_speed", "'temps'"),
+        ),
+        # a glue word (a filler) that also has a meaning
+        (
+            "en",
+            "glue: [in, of, for,",
+            "glue: [in, of, for, blowers,",
+            ("'blowers' is glue", "vocabulary/en.yaml: glue"),
+        ),
+        # a modifier of a capability the catalog lacks
+        (
+            "zh",
+            "  climate.set_defrost: [自动, 智能, 电]",
+            "  climate.set_defroster: [自动]",
+            ("vocabulary/zh.yaml: modifiers.climate.set_defroster",),
+        ),
+    ],
+)
+def test_a_vocabulary_the_check_refuses_is_named_by_file_and_path(tmp_path, capsys, language, old, new, said):
     catalog = _copy_catalog(tmp_path)
-    path = catalog / "vocabulary" / "en.yaml"
-    text = path.read_text(encoding="utf-8").replace(
-        "climate.set_fan_speed: [fans, blowers,", "climate.set_fan_speed: [fans, blowers, temps,", 1
-    )
-    path.write_text(text, encoding="utf-8")
+    path = catalog / "vocabulary" / f"{language}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
     assert catalog_main(["check", str(catalog)]) == 1
     err = capsys.readouterr().err
-    assert "vocabulary/en.yaml: controls.climate.set_fan_speed" in err and "'temps'" in err
-
-
-def test_a_glue_word_with_a_meaning_is_refused(tmp_path, capsys):
-    catalog = _copy_catalog(tmp_path)
-    path = catalog / "vocabulary" / "en.yaml"
-    text = path.read_text(encoding="utf-8").replace("glue: [in, of, for,", "glue: [in, of, for, blowers,", 1)
-    path.write_text(text, encoding="utf-8")
-    assert catalog_main(["check", str(catalog)]) == 1
-    err = capsys.readouterr().err
-    assert "'blowers' is glue" in err and "vocabulary/en.yaml: glue" in err
+    assert all(s in err for s in said), err
 
 
 def test_an_unquoted_yaml_boolean_is_refused_not_read_as_true(tmp_path, capsys):

@@ -50,7 +50,8 @@ REQUEST = {
         r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙|再|然后|顺便|还有|也|另外|接着)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
         r"搜索|查|找|去|回|发|来|听|看|切换|返回|退出|取消|调|设置(?=\S)|设(?!置)|升|降|息屏|亮屏|清零|拍|录|连接|导|播|换|静音|增大|减小|提高|降低)\S"
         r"|^(?:息屏|亮屏|黑屏|静音|下一首|上一首|暂停|继续播放)$"
-        r"|^(?:对着|朝着|冲着)"  # where the air goes ("对着我吹"): the catalog has no vents
+        # where the air goes ("对着我吹", "吹脚"): the catalog has no vents
+        r"|^(?:对着|朝着|冲着|往(?:我|脸|脚|头|身)\S{0,3}吹|吹(?:脸|脚|头|身|上半身|下半身))"
         # "音量调大一点", "亮度调到最低": a setting the catalog lacks, its noun first
         r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉)"
     ),
@@ -270,7 +271,9 @@ class Assembler:
         elif said == "question":
             # A state question is answered locally ("open the sunroof. is the AC on?"
             # stays complete); any other question is left to the model.
-            queries = [self._query(m, read) for m in found if self._queryable(m)] if not cl.howto else []
+            # (never one about how to, nor one about something else: "is the ac on at the office")
+            asks = not (cl.howto or cl.reported)
+            queries = [self._query(m, read) for m in found if self._queryable(m)] if asks else []
             _add(self.queries, queries)
             if not queries:
                 self.other = True

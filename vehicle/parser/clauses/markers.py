@@ -116,10 +116,13 @@ _EN_QUESTION = re.compile(
     # with a control (not "you") as its subject asks whether, it does not ask to
     r"|^(?:can|could|would|will|might|may|should|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"
     r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|(?<!front )(?<!back )(?<!rear )(?<!this )(?<!on )(?<!to )(?<!in )(?<!my )right\s*$|or not\s*$)\b"
-    # "check if the heater is off", "give me whether the defroster is on", "defroster, is it on":
-    # whether a state holds, asked as a request or after the control
-    r"|^(?:check|confirm|verify|read out|read me)\b|\b(?:know|check|confirm|verify|tell me|me|inform|wonder|see) (?:if|whether)\b"
-    r"|\bis it (?:on|off|running|active|working|going|enabled)\s*$"
+)
+#: "check if the heater is off", "can you check whether the defroster is on", "defroster is it on":
+#: whether a state holds, asked as a request (polite or not) or after the control.
+_EN_WHETHER = re.compile(
+    r"^(?:check|confirm|verify|read out|read me)\b|\b(?:know|check|confirm|verify|tell me|me|inform|wonder|see) (?:if|whether)\b"
+    r"|\bis it (?:on|off|open|closed|running|active|working|going|enabled)\s*$"
+    r"|\b(?:is|are) (?:at|on|set to|set at) what\s*$"
 )
 _EN_HOWTO = re.compile(
     r"\b(?:how (?:do|can|to|does|should|would)|why|what does|what do|explain|describe|where is|where's)\b"
@@ -162,6 +165,15 @@ _EN_PAST = re.compile(
     r" (?:turned|switched|folded|went|came|kicked) (?:on|off|up|down|back|in)\b"
     r"|^(?!(?:get|have|keep|need|want|please)\b)[a-z']+(?: [a-z']+){0,2} (?:folded|unfolded|opened|closed)$"
 )
+#: A place or a thing outside the car ("what should the oven be set to", "is the ac on at the office",
+#: 家里的空调): what is said is about it, never a command, question or need of the car's.
+_EN_ELSEWHERE = re.compile(
+    r"\b(?:at home|at the office|at work|in the kitchen|(?:my|our|the) (?:house|home|apartment|flat)"
+    r"|restaurant|hotel|bedroom|living room|office|kitchen)\b"
+)
+_ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅|饭店|酒店|卧室|客厅|房间")
+ELSEWHERE = {"en": _EN_ELSEWHERE, "zh": _ZH_ELSEWHERE}
+_EN_ENSURE = re.compile(r"^(?:make sure|ensure|see to it)(?: that)? (.+?) (?:is|are|gets|get|stays|stay) (.+)$")
 _EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would like|wanna)\b")
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
@@ -259,7 +271,7 @@ _ZH_WISH = re.compile(
     r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直"
 )
 _ZH_STATEMENT = re.compile(
-    r"我自己(?!的)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|(?<![对朝冲向])着(?!点)|已经|是开的|是关的|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
+    r"我自己(?!的)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|(?<![对朝冲向])着(?!点)|已经|是开的|是关的|用完(?!再|后|以后|之后)|快没|是[^,]*的$|开了$|关了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
 )
 #: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
 _ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天")
@@ -352,22 +364,26 @@ def _en_clause(text: str, asked: bool) -> Clause:
     left = _EN_LEAVE.match(body)
     if left is not None:  # "leave the seat heating off": do not touch it
         body = "don't touch " + left.group(1)
+    ensure = _EN_ENSURE.match(body)
+    if ensure is not None:  # "make sure the temperature is set to 68": the state asked for, a command
+        body = f"{ensure.group(1)} {ensure.group(2)}"
     denied = _EN_DENIED.match(body)
     if denied is not None and body[denied.end() :].strip():
         body = "don't " + en_strip(body[denied.end() :])
     speaker = bool(_EN_SPEAKER.search(body))
-    worded = bool(_EN_QUESTION.search(body)) and not polite
+    worded = (bool(_EN_QUESTION.search(body)) and not polite) or bool(_EN_WHETHER.search(body))
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
     question = worded or hinted
     negated = bool(_EN_NEGATION.search(body))
     conditional = bool(_EN_CONDITION.search(body))
-    reported = bool(_EN_REPORTED.search(body))
+    elsewhere = bool(_EN_ELSEWHERE.search(body))
+    reported = bool(_EN_REPORTED.search(body)) or (elsewhere and question)
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
     wish = not negated and bool(_EN_WISH.search(body))
     # "i need the rear defog switched on": what is asked for, said as done, is no report of it
     wanted = _EN_WANTED.match(text) is not None
     statement = not (question or negated or wish) and bool(
-        _EN_STATEMENT.search(body) or (_EN_PAST.search(body) and not wanted)
+        _EN_STATEMENT.search(body) or (_EN_PAST.search(body) and not wanted) or elsewhere
     )
     if negated:
         body = _EN_NEGATION.sub(" ", body)
@@ -463,10 +479,13 @@ def _zh_read(text: str, asked: bool) -> Clause:
     if negated and not zh_strip(_NEGATION.sub("", text)) and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
     conditional = bool(_CONDITION.search(text))
-    reported = bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)
+    elsewhere = bool(_ZH_ELSEWHERE.search(text))
+    reported = (bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)) or (elsewhere and question)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and (
-        (bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped)) or bool(_ZH_DONE.search(text))
+        (bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped))
+        or bool(_ZH_DONE.search(text))
+        or elsewhere
     )
     body = _NEGATION.sub("", text) if negated else text
     body = _ZH_SPEAKER_WORDS.sub("", body)
@@ -537,4 +556,14 @@ def zh_strip(text: str) -> str:
     return text
 
 
-__all__ = ["Clause", "EN_RETRACTION", "ZH_RETRACTION", "clause", "en_strip", "keeps_digits", "told", "zh_strip"]
+__all__ = [
+    "Clause",
+    "ELSEWHERE",
+    "EN_RETRACTION",
+    "ZH_RETRACTION",
+    "clause",
+    "en_strip",
+    "keeps_digits",
+    "told",
+    "zh_strip",
+]

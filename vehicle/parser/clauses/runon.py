@@ -46,7 +46,7 @@ MAX_POINTS = 64
 
 #: "风大一点 | 对着我吹": where the air goes is a request of its own, but not after a verb that
 #: switches off ("关闭空调对着我吹" may switch off only the air blowing at me).
-_ZH_AIRFLOW = re.compile(r"(?=对着|朝着|冲着)")
+_ZH_AIRFLOW = re.compile(r"(?=对着|朝着|冲着|往(?:我|脸|脚|头|身)|吹(?:脸|脚|头|身|上半身|下半身))")
 _ZH_OFF = re.compile(r"关|停|取消|不要|别")
 
 

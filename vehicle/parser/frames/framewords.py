@@ -36,6 +36,7 @@ MEANINGFUL = frozenset(
         "needs",
         "verbs",
         "heights",
+        "purposes",
     )
 )
 #: The classes of a file.
@@ -231,6 +232,10 @@ def load_words(
             checked(value, allowed, f"{cls}.{value}")
             for w in listed(items, f"{cls}.{value}"):
                 words.add(w, Meaning(cls, value), f"{name}: {cls}.{value}")
+    for cap, items in (data.get("purposes") or {}).items():
+        checked(cap, known_capabilities, f"purposes.{cap}")
+        for w in listed(items, f"purposes.{cap}"):
+            words.add(w, Meaning("purposes", cap), f"{name}: purposes.{cap}")
     for need, items in (data.get("needs") or {}).items():
         checked(need, known_needs, f"needs.{need}")
         for w in listed(items, f"needs.{need}"):

@@ -79,6 +79,7 @@ _ORDER = (
     "families",
     "verbs",
     "heights",
+    "purposes",
 )
 #: The controls a mode's or a peripheral's name says (a peripheral is one press whatever the verb).
 _MODE = "mode.activate"
@@ -96,7 +97,6 @@ _DEGREE_WORDS = frozenset({"好", "太", "真", "很", "挺", "有点", "so", "t
 _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到", "换成", "switch", "change"})
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
 _BEFORE_A_NUMBER = frozenset({"高", "低"})
-_WINDOW = "window.set_position"
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
@@ -302,6 +302,7 @@ def _frame(
     family = ""  # a word for several controls ("lights", 灯): with a colour, the only light that has one
     further = False  # "再开一点": a position moved on from where it stands
     verb_only = False  # a family's verb alone ("ventilate mine"): read only with its family word
+    purposes: list[str] = []  # why it is done ("开窗透气"): only of its own control, switched on or opened
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -343,6 +344,8 @@ def _frame(
             further = True
         elif cls == "verbs":
             verb_only = True  # "ventilate": a verb only of a family's control, with that family named
+        elif cls == "purposes":
+            purposes.append(meaning.value)
         elif cls == "controls":
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
@@ -429,14 +432,12 @@ def _frame(
         plural = plural or pieces[-1][0] in ("seats",)
     elif family:
         return None  # "turn on the lights": which one is asked about (DESIGN 4a), never guessed here
-    if (
-        verb_only
-        and pieces[-1][1] is not None
-        and "verbs" in pieces[-1][1]
-        and set(controls) == {_WINDOW}
-        and set(ways) <= {"on", "open"}
-    ):
-        verb_only = False  # "开窗通风", "open the windows to ventilate": the window opened is how, not a seat
+    opened = set(ways) <= {"on", "open"}
+    if verb_only and pieces[-1][1] is not None and "purposes" in pieces[-1][1] and opened:
+        # "开窗通风", "open the windows to ventilate": why the window opens, not a seat's ventilation
+        verb_only, purposes = False, [pieces[-1][1]["purposes"].value]
+    if purposes and (set(purposes) != set(controls) or not opened):
+        return None  # "关窗透气", "turn on the ac to air out": a purpose of another control, or undone
     if verb_only:
         return None  # "heat the passenger seat and ventilate mine": not the previous clause's control
     if not controls:

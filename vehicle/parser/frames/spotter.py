@@ -16,7 +16,7 @@ import re
 from vehicle.actions import Mention
 
 from ..clauses.cues import places_in
-from ..clauses.markers import EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
+from ..clauses.markers import ELSEWHERE, EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
 from .frame import Frame
 from .framewords import Words
 from .lexicon import Lexicon
@@ -60,6 +60,7 @@ _IDIOM_EN = re.compile(
 _NOT_NEED_ZH = re.compile(
     r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
     r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
+    r"|^(?:他|她)"  # "他很累", "她好冷": how someone else is, no need of the speaker's
 )
 _IDIOM_ZH = re.compile(
     r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑|恋|爱|心|狗|销|潮)"
@@ -141,7 +142,9 @@ class Spotter:
         else:  # complaints said about the cabin, read as the statement they make
             # "why is the co-driver side freezing": it is; "… should not have to be this hot": too hot
             text = EN_COMPLAINT.sub(" is too ", _OUTSIDE_EN.sub("", EN_WHY.sub("it is ", text)))
-        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text):
+        if (_NOT_NEED_ZH if self._zh else _NOT_NEED_EN).search(text) or ELSEWHERE["zh" if self._zh else "en"].search(
+            text
+        ):
             return ()
         if self._any_need.search(text):
             for pattern, need in self._needs:

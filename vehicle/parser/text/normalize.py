@@ -131,7 +131,21 @@ _EN_RELATIVE = re.compile(r"\b(?:behind|in front of|next to|beside) (?:me|my sea
 _ZH_RELATIVE = re.compile(r"我(?:的)?(?:后面|后边|后方|前面|前边|前方|旁边|左边|右边)")
 
 
+#: "the passenger window, is it open": the question said after its control is one clause with it.
+_EN_TAIL_QUESTION = re.compile(
+    r"\s*,\s*(?=(?:is|are) (?:it|they) (?:on|off|open|closed|shut|running|active|working|enabled|folded)\s*[?.!]*\s*$)"
+)
+
+
+#: "okay computer, has the defroster been switched on", "car, open the window": the wake word.
+_EN_WAKE = re.compile(
+    r"^(?:(?:ok|okay|hey|hi|hello)\s+)?(?:computer|assistant)\b\s*,?\s*(?=\S)"
+    r"|^(?:(?:ok|okay|hey|hi|hello)\s+)?car\s*,\s*(?=\S)"
+)
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
+    text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
     text = _EN_RELATIVE.sub(f" {NAME} ", _EN_TO_SAID_AS.sub("to ", text))
     text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
@@ -199,6 +213,8 @@ _ZH_CLOCK = re.compile(
 )
 #: 你好零度 (a wake word): a greeting, nothing to set.
 _ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度(?:了零度)?")
+#: An assistant's name, then the greeting, before what is asked ("叮当你好 我要睡觉"): the wake word.
+_ZH_WAKE_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}?(?:你好|您好)\s*(?=\S)")
 _ZH_NAMES = re.compile(
     rf"(?<![{_ZH_DIGIT}\d百千万])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred
     r"|\d+度[a-z]+|\d+[a-z]+店"  # 85度c, 4s店
@@ -217,11 +233,29 @@ _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\
 _ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\b)")
 
 
+#: "打开车窗后切换白天模式": a command, then 后 and the next command, is "and then"; a condition
+#: before 后 (到家后, 下车后) is not a command and keeps its 后 (it holds what follows).
+_ZH_THEN = re.compile(
+    r"((?:^|(?<=[,;]))(?:(?:打开|开启|关闭|关掉|关上|把|将|启动|升起|降下)[^,;后]{1,10}?|[^,;后等到如要假万当停回下一]{1,8}?(?:打开|开启|关闭|关掉|关上)))"
+    r"(?<![然之以最前])后(?=打开|开启|关闭|关掉|关上|切换|播放|调到|启动|进入|退出|导航|设置|放)"
+)
+
+
+#: "关闭座椅通风加热", "主驾座椅的通风和加热": one seat word over two of its functions is both
+#: of them, each of the same seat ("座椅通风和座椅加热").
+_ZH_SEAT_PAIR = re.compile(
+    r"((?:主驾驶|主驾|副驾驶|副驾|后排|左后|右后|前排|第二排)?)座椅的?(通风|加热|按摩)(?:和|跟|与|及|还有)?(?!\2)(通风|加热|按摩)"
+)
+
+
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
-    text = _ZH_NAMES.sub(NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", text)))  # already Simplified
-    text = _ZH_RELATIVE.sub(NAME, text)
+    text = _ZH_NAMES.sub(
+        NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _ZH_WAKE_NAME.sub("", text)))
+    )  # already Simplified
+    text = _ZH_THEN.sub(r"\1,", _ZH_RELATIVE.sub(NAME, text))
+    text = _ZH_SEAT_PAIR.sub(r"\1座椅\2和\1座椅\3", text)
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
     return _fahrenheit_zh(chinese_numbers(_half_zh(text), values), values, converted).strip(",; ")

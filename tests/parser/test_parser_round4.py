@@ -1,0 +1,140 @@
+"""Round 4 of understanding v3: the vocabulary classes `modifiers` and `purposes`, and the
+guards that keep what was added from acting on more than was said (DESIGN §4 rev 3).
+
+Each case here failed before its change, or holds a guard that the change needed: a
+modifier before the wrong control, a purpose of another control, a condition before
+后, a switch-off verb before where the air goes, someone else's tiredness, a place
+outside the car.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _acts(result: dict) -> list[tuple[str, str, dict]]:
+    return [(a["capability"], a["target"], a["parameters"]) for a in result["actions"]]
+
+
+# ---------------------------------------------------------------- modifiers
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("打开自动电除霜", [("climate.set_defrost", "front", {"on": True})]),
+        ("停止智能香氛器", [("peripheral.trigger", "fragrance_diffuser", {})]),
+        ("关闭车载香氛", [("peripheral.trigger", "fragrance_diffuser", {})]),
+        ("开启后挡风除霜", [("climate.set_defrost", "rear", {"on": True})]),
+    ],
+)
+def test_a_modifier_before_its_control_names_that_control(parse, text, acts):
+    assert _acts(parse(text)) == acts
+
+
+@pytest.mark.parametrize("text", ["打开智能", "自动关闭空调", "打开电"])
+def test_a_modifier_alone_or_before_another_word_acts_on_nothing(parse, text):
+    assert parse(text)["actions"] == []
+
+
+# ---------------------------------------------------------------- purposes
+@pytest.mark.parametrize("text", ["开窗通风", "开窗透透气", "open the windows to air out the car"])
+def test_why_a_window_opens_is_no_request_of_its_own(parse, text):
+    result = parse(text)
+    assert [a["capability"] for a in result["actions"]] == ["window.set_position"]
+    assert result["actions"][0]["parameters"] == {"open_percent": 100}
+    assert result["complete"] is True
+
+
+@pytest.mark.parametrize("text", ["关窗透气", "打开空调透气", "close the window to ventilate"])
+def test_a_purpose_of_another_control_or_of_closing_is_not_read(parse, text):
+    assert parse(text)["actions"] == []
+
+
+# ---------------------------------------------------------------- 后 as "and then"
+def test_a_command_then_hou_then_a_command_is_two_commands(parse):
+    assert _acts(parse("打开车窗后关闭空调")) == [
+        ("window.set_position", "driver", {"open_percent": 100}),
+        ("climate.power", "cabin", {"on": False}),
+    ]
+
+
+@pytest.mark.parametrize("text", ["到家后打开空调", "下车后关闭车窗", "等我打开后关闭空调", "要是车窗打开后关闭空调"])
+def test_a_condition_before_hou_still_holds_what_follows(parse, text):
+    assert parse(text)["actions"] == []
+
+
+def test_ranhou_is_not_cut_as_hou(parse):
+    assert [a["capability"] for a in parse("把灯调成橙色然后打开天窗")["actions"]] == [
+        "ambient_light.set",
+        "sunroof.set_position",
+    ]
+
+
+# ---------------------------------------------------------------- where the air goes
+def test_where_the_air_goes_is_unplaced_beside_the_fan_command(parse):
+    result = parse("风大一点对着我吹")
+    assert _acts(result) == [("climate.adjust_fan_speed", "cabin", {"delta_level": 1})]
+    assert result["unplaced"] == ["对着我吹"]
+
+
+@pytest.mark.parametrize("text", ["关闭全车空调吹脚", "关闭空调对着我吹"])
+def test_after_a_switch_off_verb_the_air_direction_may_be_what_is_switched_off(parse, text):
+    # "turn off the AC's foot vent": switching the whole AC off would act on more than was said
+    assert parse(text)["actions"] == []
+
+
+# ---------------------------------------------------------------- one seat word, two functions
+def test_one_seat_word_over_two_functions_is_both_on_that_seat(parse):
+    assert _acts(parse("关闭座椅通风加热")) == [
+        ("seat.set_ventilation", "driver", {"level": 0}),
+        ("seat.set_heating", "driver", {"level": 0}),
+    ]
+    assert [a["target"] for a in parse("把副驾座椅的通风和加热打开")["actions"]] == ["passenger", "passenger"]
+
+
+# ---------------------------------------------------------------- whose need, which place
+@pytest.mark.parametrize("text", ["他很累", "她好冷", "it's way too cold in my house", "家里太冷了"])
+def test_no_need_of_someone_else_or_of_a_place_outside_the_car(parse, text):
+    assert parse(text)["needs"] == []
+
+
+@pytest.mark.parametrize("text", ["我开了很久累了咋办", "叮当你好我要睡觉"])
+def test_tiredness_said_with_why_or_after_a_wake_word(parse, text):
+    assert parse(text)["needs"] == ["tired"]
+
+
+@pytest.mark.parametrize(
+    "text", ["turn on the ac at home", "打开家里的空调", "is the ac on at the office", "what's the temperature at home"]
+)
+def test_a_place_outside_the_car_neither_acts_nor_asks_the_cars_state(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["queries"] == []
+
+
+# ---------------------------------------------------------------- English requests and questions
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("i need the rear defog switched on", [("climate.set_defrost", "rear", {"on": True})]),
+        ("we want the AC turned off", [("climate.set_ac", "cabin", {"on": False})]),
+        ("please make sure the temperature is set to 68", [("climate.set_temperature", "all", {"celsius": 20.0})]),
+        ("turn the fan to the on position", [("climate.set_fan_speed", "cabin", {"level": 4})]),
+    ],
+)
+def test_a_state_asked_for_is_a_command(parse, text, acts):
+    assert _acts(parse(text)) == acts
+
+
+@pytest.mark.parametrize(
+    ("text", "capability"),
+    [
+        ("can you check whether the windshield defroster is on", "climate.set_defrost"),
+        ("did my heater get turned off", "climate.set_temperature"),
+        ("the passenger window, is it open", "window.set_position"),
+        ("read out the temperature of the rear right part of the car", "climate.set_temperature"),
+        ("okay computer, has the air circulator been switched to use recirculating air", "climate.set_recirculation"),
+    ],
+)
+def test_a_state_question_asked_indirectly_is_a_query_and_acts_on_nothing(parse, text, capability):
+    result = parse(text)
+    assert result["actions"] == []
+    assert [q["capability"] for q in result["queries"]] == [capability]
