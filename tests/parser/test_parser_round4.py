@@ -138,3 +138,32 @@ def test_a_state_question_asked_indirectly_is_a_query_and_acts_on_nothing(parse,
     result = parse(text)
     assert result["actions"] == []
     assert [q["capability"] for q in result["queries"]] == [capability]
+
+
+# ---------------------------------------------------------------- left open by the last red team
+def test_back_after_a_pronoun_is_again_never_the_rear(parser):
+    result = parser.parse("set it back to 22", seat="driver").to_json()
+    assert result["actions"] == []  # no control named: asked, and the option is the speaker's zone
+    assert [o["target"] for o in result["clarify"]["options"]] == ["driver"]
+
+
+def test_the_enumeration_comma_joins_a_list(parse):
+    # it used to cut the clause: the climate dropped and 都 heated every seat
+    assert _acts(parse("空调、座椅加热都打开")) == [
+        ("climate.power", "cabin", {"on": True}),
+        ("seat.set_heating", "driver", {"level": 2}),
+    ]
+
+
+@pytest.mark.parametrize("text", ["i need a car wash", "i need a nap"])
+def test_a_mode_said_as_a_thing_is_no_mode(parse, text):
+    assert parse(text)["actions"] == []
+
+
+def test_a_mode_said_as_a_mode_still_starts(parse):
+    assert _acts(parse("start a nap mode")) == [("mode.activate", "nap", {})]
+
+
+@pytest.mark.parametrize(("text", "level"), [("副驾座椅通风一下", 2), ("关闭座椅加热一下", 0)])
+def test_yixia_after_a_seat_function_said_as_its_verb_is_that_verb_done(parse, text, level):
+    assert [a["parameters"] for a in parse(text)["actions"]] == [{"level": level}]

@@ -551,9 +551,13 @@ def zh_strip(text: str) -> str:
     while prev != text:
         prev = text
         text = _ZH_POLITE_START.sub("", text).strip(" ,")
-        if text[-1:] in _ZH_POLITE_LAST:
+        if text[-1:] in _ZH_POLITE_LAST and not text.endswith(_SEAT_VERB_ONCE):
             text = _ZH_POLITE_END.sub("", text).strip(" ,")
     return text
+
+
+#: "副驾座椅通风一下": after a seat function said as its verb, 一下 is that verb done, not politeness.
+_SEAT_VERB_ONCE = ("加热一下", "通风一下", "按摩一下")
 
 
 __all__ = [

@@ -292,7 +292,7 @@ def _values(picked: list, numbers: tuple[float, ...]) -> tuple:
     unit = None
     to = by = after_to = False
     targets: list[str] = []
-    for text, meaning in picked:
+    for k, (text, meaning) in enumerate(picked):
         if meaning is None:
             index = int(text)
             if number is not None or index >= len(numbers):
@@ -305,8 +305,14 @@ def _values(picked: list, numbers: tuple[float, ...]) -> tuple:
         elif meaning.cls == "by":
             by = True
         elif meaning.cls == "targets" and meaning.value not in targets:
+            if text == "back" and 0 < k < len(picked) - 1 and picked[k - 1][0] in _AGAIN_AFTER:
+                continue  # "set it back to 22": again, not the rear
             targets.append(meaning.value)
     return number, unit, to, by, after_to, tuple(targets)
+
+
+#: The words before "back" that make it "again" ("set it back to 22", "turn that back on").
+_AGAIN_AFTER = frozenset({"it", "them", "that"})
 
 
 def _action(data: dict[str, Any]) -> Action:

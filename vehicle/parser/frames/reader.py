@@ -97,6 +97,7 @@ _DEGREE_WORDS = frozenset({"好", "太", "真", "很", "挺", "有点", "so", "t
 _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到", "换成", "switch", "change"})
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
 _BEFORE_A_NUMBER = frozenset({"高", "低"})
+_NONE = Meaning("glue")
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
@@ -332,6 +333,8 @@ def _frame(
             plain = plain or (text in _PLAIN and not (leads and text in _PLAIN_VERBS))
             adjective = adjective or (text in _PLAIN and text not in _COOLING)
         elif cls in ("modes", "peripherals"):
+            if cls == "modes" and k and pieces[k - 1][0] in ("a", "an") and "mode" not in text:
+                return None  # "i need a nap", "i need a car wash": the thing itself, not the car's mode
             controls.append(_MODE if cls == "modes" else _PERIPHERAL)
             named.append(meaning.value)
         elif cls == "colors":
@@ -358,7 +361,7 @@ def _frame(
             if (
                 text == "back"
                 and before is not None
-                and ("controls" in before or "compounds" in before)
+                and ("controls" in before or "compounds" in before or pieces[k - 1][0] in ("it", "them", "that"))
                 and following is not None
                 and ("actions" in following or "to" in following)
             ):
@@ -442,6 +445,17 @@ def _frame(
         return None  # "heat the passenger seat and ventilate mine": not the previous clause's control
     if not controls:
         return _fragment(targets, possessive, ways, signed, amounts, number, unit, by, colors)
+    if (
+        language == "zh"
+        and len(pieces) > 1
+        and pieces[-1][0] == "一下"
+        and pieces[-2][1] is not None
+        and pieces[-2][1].get("controls", _NONE).value.startswith("seat.")
+        and pieces[-2][0].endswith(("加热", "通风", "按摩"))
+    ):
+        # "副驾座椅通风一下": the seat function said as its verb, then 一下: that verb done (on, unless
+        # another way is said: "关闭座椅加热一下" is off), never "a little"
+        ways, amounts = ways or ["on"], [a for a in amounts if a != "little"]
     families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
     if len(families) != 1:
         return None

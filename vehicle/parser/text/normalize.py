@@ -250,6 +250,7 @@ _ZH_SEAT_PAIR = re.compile(
 
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
+    text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(
         NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _ZH_WAKE_NAME.sub("", text)))
