@@ -167,3 +167,14 @@ def test_a_mode_said_as_a_mode_still_starts(parse):
 @pytest.mark.parametrize(("text", "level"), [("副驾座椅通风一下", 2), ("关闭座椅加热一下", 0)])
 def test_yixia_after_a_seat_function_said_as_its_verb_is_that_verb_done(parse, text, level):
     assert [a["parameters"] for a in parse(text)["actions"]] == [{"level": level}]
+
+
+def test_going_to_a_place_outside_the_car_hides_no_command_beside_it(parse):
+    # "酒店" is a place outside the car, but navigating there is no talk about it
+    assert [a["capability"] for a in parse("打开四门窗户打开天窗导航到德丽商务酒店")["actions"]] == [
+        "window.set_position",
+        "sunroof.set_position",
+    ]
+    assert [a["capability"] for a in parse("navigate to the hotel and open the window")["actions"]] == [
+        "window.set_position"
+    ]

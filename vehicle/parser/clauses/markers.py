@@ -172,6 +172,9 @@ _EN_ELSEWHERE = re.compile(
     r"|restaurant|hotel|bedroom|living room|office|kitchen)\b"
 )
 _ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅|饭店|酒店|卧室|客厅|房间")
+#: Going there is no talk about it ("navigate to the hotel and open the window", 导航到酒店).
+_EN_GOING = re.compile(r"\b(?:navigate|drive|go|head|take me|directions|route)\b")
+_ZH_GOING = re.compile(r"导航|去|前往|开到|到达|回")
 ELSEWHERE = {"en": _EN_ELSEWHERE, "zh": _ZH_ELSEWHERE}
 _EN_ENSURE = re.compile(r"^(?:make sure|ensure|see to it)(?: that)? (.+?) (?:is|are|gets|get|stays|stay) (.+)$")
 _EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would like|wanna)\b")
@@ -376,7 +379,7 @@ def _en_clause(text: str, asked: bool) -> Clause:
     question = worded or hinted
     negated = bool(_EN_NEGATION.search(body))
     conditional = bool(_EN_CONDITION.search(body))
-    elsewhere = bool(_EN_ELSEWHERE.search(body))
+    elsewhere = bool(_EN_ELSEWHERE.search(body)) and not _EN_GOING.search(body)
     reported = bool(_EN_REPORTED.search(body)) or (elsewhere and question)
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
     wish = not negated and bool(_EN_WISH.search(body))
@@ -479,7 +482,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
     if negated and not zh_strip(_NEGATION.sub("", text)) and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
     conditional = bool(_CONDITION.search(text))
-    elsewhere = bool(_ZH_ELSEWHERE.search(text))
+    elsewhere = bool(_ZH_ELSEWHERE.search(text)) and not _ZH_GOING.search(text)
     reported = (bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)) or (elsewhere and question)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and (
