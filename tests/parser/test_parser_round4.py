@@ -49,17 +49,25 @@ def test_a_purpose_of_another_control_or_of_closing_is_not_read(parse, text):
     assert parse(text)["actions"] == []
 
 
-# ---------------------------------------------------------------- 后 as "and then"
-def test_a_command_then_hou_then_a_command_is_two_commands(parse):
-    assert _acts(parse("打开车窗后关闭空调")) == [
-        ("window.set_position", "driver", {"open_percent": 100}),
-        ("climate.power", "cabin", {"on": False}),
-    ]
-
-
-@pytest.mark.parametrize("text", ["到家后打开空调", "下车后关闭车窗", "等我打开后关闭空调", "要是车窗打开后关闭空调"])
-def test_a_condition_before_hou_still_holds_what_follows(parse, text):
-    assert parse(text)["actions"] == []
+# ---------------------------------------------------------------- 后 before a command: a condition
+@pytest.mark.parametrize(
+    "text",
+    [
+        "到家后打开空调",
+        "下车后关闭车窗",
+        "等我打开后关闭空调",
+        "要是车窗打开后关闭空调",
+        # the red team's: a verb-led condition before 后 acted ("once started, open the tailgate")
+        "启动后打开后备箱",
+        "回来后开空调",
+        "放好行李后关后备箱",
+        "导航结束后关窗",
+        "打开车窗后关闭空调",
+    ],
+)
+def test_something_then_hou_then_a_command_holds_the_command(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["negated"]
 
 
 def test_ranhou_is_not_cut_as_hou(parse):
@@ -178,3 +186,27 @@ def test_going_to_a_place_outside_the_car_hides_no_command_beside_it(parse):
     assert [a["capability"] for a in parse("navigate to the hotel and open the window")["actions"]] == [
         "window.set_position"
     ]
+
+
+# ---------------------------------------------------------------- round 4 red team
+@pytest.mark.parametrize(
+    "text",
+    [
+        "别 打开后备箱",
+        "不要 打开 后备箱",
+        "千万别 打开后备箱",
+        "不要，打开车窗",
+        "不 打开车窗",
+        "叮当你好 别 打开后备箱",
+        "don't, open the trunk",
+        "not yet, open the trunk",
+        "no need, open the trunk",
+    ],
+)
+def test_a_negation_cut_off_by_a_space_or_a_comma_still_governs_the_command(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["negated"]
+
+
+def test_no_then_a_command_is_still_a_correction(parse):
+    assert [a["capability"] for a in parse("no, open the window")["actions"]] == ["window.set_position"]

@@ -144,8 +144,16 @@ _EN_WAKE = re.compile(
 )
 
 
+#: "don't, open the trunk", "never. open the trunk": a negation cut off what it governs by a comma or
+#: a stop is joined to it again ("no, open the window" stays a correction).
+_EN_NEGATION_APART = re.compile(
+    r"\b((?:please )?(?:don't|dont|do not|never|not now|not yet|no need to|no need))\s*[,.;:!]+\s*(?=[a-z])"
+)
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
+    text = _EN_NEGATION_APART.sub(r"\1 ", text)
     text = _EN_RELATIVE.sub(f" {NAME} ", _EN_TO_SAID_AS.sub("to ", text))
     text = _LONG_DIGITS.sub(f" {NAME} ", _EN_CLOCK.sub(f" {CLOCK} ", text))
     for pattern, repl in _EN_SUBS:
@@ -233,14 +241,6 @@ _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\
 _ZH_EN_JOINT = re.compile(r"(?<=[\u4e00-\u9fff])\s*(?=(?:but|and then|then|and)\b)")
 
 
-#: "打开车窗后切换白天模式": a command, then 后 and the next command, is "and then"; a condition
-#: before 后 (到家后, 下车后) is not a command and keeps its 后 (it holds what follows).
-_ZH_THEN = re.compile(
-    r"((?:^|(?<=[,;]))(?:(?:打开|开启|关闭|关掉|关上|把|将|启动|升起|降下)[^,;后]{1,10}?|[^,;后等到如要假万当停回下一]{1,8}?(?:打开|开启|关闭|关掉|关上)))"
-    r"(?<![然之以最前])后(?=打开|开启|关闭|关掉|关上|切换|播放|调到|启动|进入|退出|导航|设置|放)"
-)
-
-
 #: "关闭座椅通风加热", "主驾座椅的通风和加热": one seat word over two of its functions is both
 #: of them, each of the same seat ("座椅通风和座椅加热").
 _ZH_SEAT_PAIR = re.compile(
@@ -248,14 +248,23 @@ _ZH_SEAT_PAIR = re.compile(
 )
 
 
+#: A negation cut off what it governs by a recogniser's space or a comma ("别 打开后备箱", "不要，打开
+#:车窗"): joined again, so it is never a clause of its own that the command after it escapes. A bare
+#: 不 before a comma stays apart ("不，打开车窗" answers a question: no, the window).
+_ZH_NEGATION_APART = re.compile(
+    r"((?:千万|先|暂时|现在|可)?(?:别|不要|不用|没必要|不需要|用不着)|不)(?:\s+|(?<!不)[,，]\s*)(?=[\u4e00-\u9fff])"
+)
+
+
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
+    text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(
         NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _ZH_WAKE_NAME.sub("", text)))
     )  # already Simplified
-    text = _ZH_THEN.sub(r"\1,", _ZH_RELATIVE.sub(NAME, text))
+    text = _ZH_RELATIVE.sub(NAME, text)
     text = _ZH_SEAT_PAIR.sub(r"\1座椅\2和\1座椅\3", text)
     for pattern, repl in _ZH_SUBS:
         text = pattern.sub(repl, text)
