@@ -210,3 +210,43 @@ def test_a_negation_cut_off_by_a_space_or_a_comma_still_governs_the_command(pars
 
 def test_no_then_a_command_is_still_a_correction(parse):
     assert [a["capability"] for a in parse("no, open the window")["actions"]] == ["window.set_position"]
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # a list governed by a switch-off verb: a member whose own word is its verb is switched off too
+        (
+            "关闭前挡除雾和后挡除雾",
+            [("climate.set_defrost", "front", {"on": False}), ("climate.set_defrost", "rear", {"on": False})],
+        ),
+        (
+            "把前挡除雾和后挡除雾都关了",
+            [("climate.set_defrost", "front", {"on": False}), ("climate.set_defrost", "rear", {"on": False})],
+        ),
+        (
+            "把座椅加热和通风都关掉",
+            [("seat.set_heating", "driver", {"level": 0}), ("seat.set_ventilation", "driver", {"level": 0})],
+        ),
+        # a glass is no seat: the seat heating is the speaker's, not the rear seats'
+        (
+            "把后挡除雾和座椅加热都关了",
+            [("climate.set_defrost", "rear", {"on": False}), ("seat.set_heating", "driver", {"level": 0})],
+        ),
+        # after a comma it may be either: not read
+        ("关闭前挡除雾，后挡除雾", [("climate.set_defrost", "front", {"on": False})]),
+        # one function of the climate system, named after it: that function only
+        ("关闭空调内循环", [("climate.set_recirculation", "cabin", {"on": False})]),
+        ("关闭空调前挡除雾", [("climate.set_defrost", "front", {"on": False})]),
+        ("关闭空调AC", [("climate.set_ac", "cabin", {"on": False})]),
+        # the window opened to defog: the window, never the defroster
+        ("open the window to defog", [("window.set_position", "driver", {"open_percent": 100})]),
+    ],
+)
+def test_a_switch_off_list_and_the_climate_systems_functions_act_on_what_was_said(parser, text, acts):
+    assert _acts(parser.parse(text, seat="driver").to_json()) == acts
+
+
+@pytest.mark.parametrize("text", ["close the windows to defog", "开窗除雾", "关闭空调 吹脚", "关闭空调，吹脚"])
+def test_a_purpose_or_an_airflow_that_may_govern_the_verb_is_not_acted_on(parse, text):
+    assert parse(text)["actions"] == []

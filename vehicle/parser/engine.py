@@ -394,6 +394,17 @@ class Parser:
                     out.extend(run_on)
                     i += 1
                     continue
+            if (
+                frame is not None
+                and frame.op == "on"
+                and out
+                and out[-1][1] is not None
+                and out[-1][1].op in ("off", "close")
+                and not names_op(cl)
+            ):
+                # "关闭前挡除雾和后挡除雾": a member whose own word is its verb takes the list's switch-off
+                # verb (the rear defroster came on); after a comma it may be either, so it is not read
+                frame = replace(frame, op=out[-1][1].op) if parts[i].joint.strip() in _LIST_JOINTS else None
             out.append((cl, frame))
             i = j + 1
         return out
@@ -594,7 +605,10 @@ class Parser:
             ]
         for k in range(len(out) - 2, -1, -1):
             (cl, frame), (then, shared) = out[k], out[k + 1]
-            if frame is None or not frame.device or frame.op != "keep" or cl.marked or then.marked:
+            # a member whose own word is its verb (前挡除雾, 把座椅加热) is still a bare control here:
+            # "把前挡除雾和后挡除雾都关了" switches both off (the first one used to come on)
+            bare = frame is not None and (frame.op == "keep" or (frame.op == "on" and not names_op(cl)))
+            if frame is None or not frame.device or not bare or cl.marked or then.marked:
                 continue
             if shared is None and then.body:
                 shared = self._of_family(then.body, frame.device, norm, lexicon, cache)
@@ -711,7 +725,14 @@ class Parser:
             frame = replace(frame, device=SET_TEMPERATURE)
         if listed and previous is not None and previous.targets and frame.device and not frame.targets:
             cap = self._catalog.capabilities.get(frame.device)
-            if cap is not None and cap.target_type in SEATED_TYPES:
+            before = self._catalog.capabilities.get(previous.device or "")
+            # (a glass is no seat: "把后挡除雾和座椅加热都关了" is the speaker's seat, not the rear ones)
+            if (
+                cap is not None
+                and cap.target_type in SEATED_TYPES
+                and before is not None
+                and before.target_type in SEATED_TYPES
+            ):
                 # "副驾车窗和座椅加热都打开": the place said first is the place of the whole list
                 frame = frame.at_places_of(previous)
         plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)) and not listed)
@@ -724,6 +745,8 @@ class Parser:
         return replace(frame, plural=plural, speaker=speaker, excluded=excluded)
 
 
+#: Joints of a list's members ("关闭前挡除雾和后挡除雾", "turn off A and B").
+_LIST_JOINTS = frozenset({"和", "跟", "与", "以及", "还有", "and", "&", "plus"})
 #: A bare mode name in a statement ("the pet is hot", 宠物太热了): no verb, no "mode", a state said.
 _SAID_OF_A_MODE_NAME = re.compile(
     r"^(?!.*(?:\bmode\b|模式|打开|开启|进入|切换|启动|\b(?:turn|switch|start|activate|enable|enter|go)\b))"

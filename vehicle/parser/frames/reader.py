@@ -402,19 +402,20 @@ def _frame(
         any(t in ("driver", "passenger", "rear_left", "rear_right") for t in targets)
         or any("side" in t for t, _ in pieces)
     )
+    if "climate.set_defrost" in controls and "window.set_position" in controls and _window_opened_for(pieces):
+        return None  # "开窗除雾", "打开车窗除雾": the window is what is opened (to defog), not the glass heated
     if "climate.set_defrost" in controls and "window.set_position" in controls:
         # "defroster on for the rear window": the window names the glass, not a control
         controls = [c for c in controls if c != "window.set_position"]
         targets = ["rear" if t in ("rear", "rear_left", "rear_right") else t for t in targets][:1]
-    if (
-        len(controls) == 2
-        and controls[0] == "climate.power"
-        and pieces[0][1] is not None
-        and "controls" in pieces[0][1]
-        and controls[1].startswith("climate.")
-        and controls[1] != "climate.power"
-    ):
-        controls = controls[1:]  # "空调开启除雾", "空调打开内循环": the climate system, then the function of it said
+    if len(controls) == 2 and controls[0] == "climate.power" and controls[1] != "climate.power":
+        # "空调开启除雾", "关闭空调内循环", "关闭空调前挡除雾": the climate system named first, then one of
+        # its functions (leading the clause, or right after it): that function, never the whole system
+        at = next(k for k, (_, m) in enumerate(pieces) if m is not None and "controls" in m)
+        after = next((m for _, m in pieces[at + 1 :] if m is not None and "glue" not in m), None)
+        function = after is not None and any(c in after for c in ("controls", "compounds"))
+        if controls[1].startswith("climate.") and (at == 0 or function):
+            controls = controls[1:]
     targets = _one_place(targets, sides, pieces)
     if colors and family == "light" and not controls and _colour_after_family(pieces):
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
@@ -671,6 +672,22 @@ def _op(
     if way is None or way == "set":
         return None  # the generic verb alone: nothing to set
     return way
+
+
+def _window_opened_for(pieces: list) -> bool:
+    """A verb, then the window, then the defroster's word ("开窗除雾"): the window is the verb's object."""
+    kinds = [next(iter(m)) if m else "" for _, m in pieces]
+    for k, (_, m) in enumerate(pieces):
+        if m is not None and m.get("controls", _NONE).value == "window.set_position":
+            return (
+                k > 0
+                and kinds[k - 1] == "actions"
+                and any(
+                    n is not None and n.get("controls", _NONE).value == "climate.set_defrost"
+                    for _, n in pieces[k + 1 :]
+                )
+            )
+    return False
 
 
 def _said_as_verb(device: str, pieces: list, window_said: bool, targets: list[str]) -> bool:

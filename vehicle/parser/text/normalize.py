@@ -256,10 +256,16 @@ _ZH_NEGATION_APART = re.compile(
 )
 
 
+#: Where the air goes, cut off by a space or a comma ("关闭空调，吹脚"): joined to what comes before,
+#: where the clause cutter reads it (a request of its own unless a switch-off verb may govern it).
+_ZH_AIRFLOW_APART = re.compile(r"[\s,，]+(?=吹(?:脸|脚|头|身|上半身|下半身)|对着|朝着|冲着|往(?:我|脸|脚|头|身))")
+
+
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
+    text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(
         NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _ZH_WAKE_NAME.sub("", text)))
