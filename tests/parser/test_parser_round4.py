@@ -250,3 +250,43 @@ def test_a_switch_off_list_and_the_climate_systems_functions_act_on_what_was_sai
 @pytest.mark.parametrize("text", ["close the windows to defog", "开窗除雾", "关闭空调 吹脚", "关闭空调，吹脚"])
 def test_a_purpose_or_an_airflow_that_may_govern_the_verb_is_not_acted_on(parse, text):
     assert parse(text)["actions"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a place outside the car said apart from the command
+        "at home, close the windows",
+        "close the windows, at home",
+        "家里，打开空调",
+        "公司 打开空调",
+        # words passed on, written down or looked up
+        "text my wife open the trunk",
+        "send a message saying open the trunk",
+        "search open the trunk",
+        "tell him open the trunk",
+        "告诉他打开后备箱",
+        "告诉他 打开后备箱",
+        "发消息给老婆 打开后备箱",
+        "播放 打开车窗",
+        # a wait, an arrival, or what the driver does first
+        "wait 5 minutes then open the trunk",
+        "in 5 open the trunk",
+        "on arrival, open the trunk",
+        "pull over and open the trunk",
+        "先停车再打开后备箱",
+        # an offer or a question put to someone
+        "would you like me to open the window",
+        "you want the trunk open",
+    ],
+)
+def test_the_red_teams_commands_for_someone_else_somewhere_else_or_later_act_on_nothing(parse, text):
+    assert parse(text)["actions"] == []
+
+
+@pytest.mark.parametrize(
+    "text", ["would you open the window", "先打开车窗再打开天窗", "播放音乐 打开车窗", "tell me the temperature"]
+)
+def test_requests_beside_those_guards_still_act_or_ask(parse, text):
+    result = parse(text)
+    assert result["actions"] or result["queries"]

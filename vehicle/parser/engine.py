@@ -388,7 +388,7 @@ class Parser:
                 and not NEG_FIRST.match(parts[i].text)
                 and bool(COMMAND_START[language].match(parts[i].text))
             )
-            if (frame is None or inner_no) and j == i and not cl.retraction and not cl.empty:
+            if (frame is None or inner_no) and j == i and not cl.retraction and not cl.empty and not cl.reported:
                 run_on = self._run_on(parts[i].text, language, asked and i == last, norm, lexicon, cache)
                 if run_on is not None:
                     out.extend(run_on)

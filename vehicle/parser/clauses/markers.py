@@ -76,7 +76,9 @@ _EN_POLITE_END = re.compile(
     r"|um|uh|er|hmm)\b)+$"
 )
 _EN_FILLERS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|like|you know)\b")
-_EN_POLITE_ASK = re.compile(r"^(?:please |hey |ok |okay |um |uh )?(?:can|could|would|will) (?:you|u)\b")
+_EN_POLITE_ASK = re.compile(
+    r"^(?:please |hey |ok |okay |um |uh )?(?:can|could|would|will) (?:you|u)\b(?! like\b| want\b)"
+)
 _EN_IMPERATIVE = re.compile(
     r"^(?:turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable"
     r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger"
@@ -117,6 +119,11 @@ _EN_QUESTION = re.compile(
     r"|^(?:can|could|would|will|might|may|should|must)\s+(?!(?:you|u|ya|we|please|kindly|just)\b)[a-z]"
     r"|\b(?:tell me|what is|how do|how to|how can|how much|how hot|how cold|what's|which|(?<!front )(?<!back )(?<!rear )(?<!this )(?<!on )(?<!to )(?<!in )(?<!my )right\s*$|or not\s*$)\b"
 )
+#: An offer or a question put to someone ("would you like me to open the window", "want me to open the
+#: window", "you want the trunk open"): no one asked the car.
+_EN_OFFER = re.compile(
+    r"^(?:would you like|would you want|do you want|you want|you wanna|want me to|shall i|shall we|should i)\b"
+)
 #: "check if the heater is off", "can you check whether the defroster is on", "defroster is it on":
 #: whether a state holds, asked as a request (polite or not) or after the control.
 _EN_WHETHER = re.compile(
@@ -138,6 +145,11 @@ _EN_CONDITION = re.compile(
     # "at 6 open the tailgate", "open the sunroof at 8": a bare hour is a time, never an amount,
     # when it leads the clause or ends an opening or closing ("set the fan at 3" stays a level)
     r"|^at \d+(?: (?!percent|degrees|level)|$)|\b(?:open|close|shut|fold|unfold|lock|unlock)\b.*\bat \d+$"
+    # a wait, an arrival, or what the driver does first ("wait 5 minutes then open the trunk", "pull
+    # over and open the trunk", "in 5 open the trunk"): the command is for after it, never now
+    r"|\bwait (?:\d+|a|an|a few|a couple of|until|till|til|for)\b|\bgive it (?:\d+|a|an|a few)\b"
+    r"|\b(?:on|upon) arrival\b|^in \d+\b"
+    r"|^(?:let's |let me |we'll |i'll )?(?:park|pull over|stop the car|come to a stop|exit the highway|get off the highway)\b"
 )
 EN_RETRACTION = (
     r"never ?mind|nevermind|cancel that|cancel it|scratch that|forget it|forget that|forget about it|no wait|wait no"
@@ -148,6 +160,10 @@ _EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|no)$")
 _EN_REPORTED = re.compile(
     r"(?<!\bi )(?<!\bwe )\b(?:said|says|say|told (?:me|us|him|her|them) to|tells (?:me|us) to|asked (?:me|us) to"
     r"|wrote|writes|reads|read(?! out| me| back)|quote)\b|\bmanual\b"
+    # words to pass on, write down or look up ("text my wife open the trunk", "search open the trunk"):
+    # what follows is dictated, never done
+    r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b)\w+(?: \w+)?(?= to\b| [a-z])"
+    r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
 )
 _EN_WISH = re.compile(
     r"\b(?:keep|keeps|kept|stay|stays|stayed|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer"
@@ -175,6 +191,13 @@ _ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅
 #: Going there is no talk about it ("navigate to the hotel and open the window", 导航到酒店).
 _EN_GOING = re.compile(r"\b(?:navigate|drive|go|head|take me|directions|route)\b")
 _ZH_GOING = re.compile(r"导航|去|前往|开到|到达|回")
+#: A place outside the car said on its own before or after a command ("at home, close the windows",
+#: 家里，打开空调): where the command is meant, as a condition says when; it holds its sentence.
+_EN_PLACE_ONLY = re.compile(
+    r"^(?:back |at |in |inside |over at )?(?:(?:my|our|the|my mom's|mom's) )?"
+    r"(?:home|house|place|office|work|bedroom|kitchen|living room|apartment|flat)$"
+)
+_ZH_PLACE_ONLY = re.compile(r"^(?:在)?(?:家里|家中|家|办公室|公司|厨房|卧室|客厅|房间|屋里)(?:的)?$")
 ELSEWHERE = {"en": _EN_ELSEWHERE, "zh": _ZH_ELSEWHERE}
 _EN_ENSURE = re.compile(r"^(?:make sure|ensure|see to it)(?: that)? (.+?) (?:is|are|gets|get|stays|stay) (.+)$")
 _EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would like|wanna)\b")
@@ -263,14 +286,20 @@ _ZH_CONDITION = re.compile(
     r"上车(?![库门窗])|(?<!导航)到公司|出发|到了|只要|一旦|每当|超过|低于|高于|停好车|停好了|停车后|停稳|熄火后|完[\u4e00-\u9fff]{0,3}再|了就(?=[\u4e00-\u9fff])|"
     r"到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候)"
     # "启动后打开后备箱", "回来后开空调", "放好行李后关后备箱": after something, then the command
-    r"|(?<![前左右然最之以背])后(?=打开|开启|关闭|关掉|关上|开|关|把|将|调|设置|启动|升|降|播放|导航|切换|进入|退出))"
+    r"|(?<![前左右然最之以背])后(?=打开|开启|关闭|关掉|关上|开|关|把|将|调|设置|启动|升|降|播放|导航|切换|进入|退出)"
+    # 先停车再打开后备箱: first what the driver does, then the command
+    r"|^先(?!打开|开启|开|关|把|将|调|设置|启动)[\u4e00-\u9fff]{1,6}(?:再|然后|$))"
 )
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
 ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
-_ZH_REPORTED = re.compile(r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我")
+_ZH_REPORTED = re.compile(
+    r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
+    # words to pass on, write down or look up (告诉他打开后备箱, 发消息给老婆 打开后备箱, 搜索 打开后备箱)
+    r"|^(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把))"
+)
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(
     r"着就好|着就行|着吧$|保持|希望|但愿|让它一直|继续开着|继续关着|就这样开着|就这样关着|宁愿|最好一直"
@@ -333,6 +362,7 @@ ZH_WHAT_NOW = re.compile(r"(?:怎么办|咋办)(?:呢|啊|呀)?$")
 def _en_clause(text: str, asked: bool) -> Clause:
     text = re.sub(r"\s+", " ", text).strip(" ,")
     raw = text  # as said; the complaint is read for what it says, not as a negation
+    offer = bool(_EN_OFFER.match(text))  # before the fillers go ("like"): "would you like me to …"
     text = EN_COMPLAINT.sub(" is too ", text)
     text = _EN_FILLERS.sub(" ", text)
     hedge = _EN_HEDGE.search(text)
@@ -376,11 +406,11 @@ def _en_clause(text: str, asked: bool) -> Clause:
     if denied is not None and body[denied.end() :].strip():
         body = "don't " + en_strip(body[denied.end() :])
     speaker = bool(_EN_SPEAKER.search(body))
-    worded = (bool(_EN_QUESTION.search(body)) and not polite) or bool(_EN_WHETHER.search(body))
+    worded = (bool(_EN_QUESTION.search(body)) and not polite) or offer or bool(_EN_WHETHER.search(body))
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
     question = worded or hinted
     negated = bool(_EN_NEGATION.search(body))
-    conditional = bool(_EN_CONDITION.search(body))
+    conditional = bool(_EN_CONDITION.search(body) or _EN_PLACE_ONLY.match(body))
     elsewhere = bool(_EN_ELSEWHERE.search(body)) and not _EN_GOING.search(body)
     reported = bool(_EN_REPORTED.search(body)) or (elsewhere and question)
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
@@ -483,7 +513,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
     negated = bool(_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
     if negated and not zh_strip(_NEGATION.sub("", text)) and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
-    conditional = bool(_CONDITION.search(text))
+    conditional = bool(_CONDITION.search(text) or _ZH_PLACE_ONLY.match(text))
     elsewhere = bool(_ZH_ELSEWHERE.search(text)) and not _ZH_GOING.search(text)
     reported = (bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)) or (elsewhere and question)
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)

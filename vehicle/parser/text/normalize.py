@@ -261,11 +261,20 @@ _ZH_NEGATION_APART = re.compile(
 _ZH_AIRFLOW_APART = re.compile(r"[\s,，]+(?=吹(?:脸|脚|头|身|上半身|下半身)|对着|朝着|冲着|往(?:我|脸|脚|头|身))")
 
 
+#: A verb of passing words on, writing or looking up, with no object of its own, then a space or a
+#: comma ("告诉他 打开后备箱", "搜索 打开后备箱"): what follows is its object, one clause with it.
+_ZH_DICTATION_APART = re.compile(
+    r"^((?:告诉|转告|通知)(?:他|她|他们|她们|老婆|老公|妈妈|爸爸)?|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
+    r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放|让(?:他|她))[\s,，]+(?=[\u4e00-\u9fff])"
+)
+
+
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
+    text = _ZH_DICTATION_APART.sub(r"\1", text)  # "告诉他 打开后备箱": what is passed on stays with its verb
     text = _ZH_EN_JOINT.sub(",", text)  # "打开天窗 but don't 打开车窗": an English joint cuts the clause
     text = _ZH_NAMES.sub(
         NAME, _ZH_CLOCK.sub(CLOCK, _ZH_WAKE.sub("你好", _ZH_WAKE_NAME.sub("", text)))
