@@ -290,3 +290,41 @@ def test_the_red_teams_commands_for_someone_else_somewhere_else_or_later_act_on_
 def test_requests_beside_those_guards_still_act_or_ask(parse, text):
     result = parse(text)
     assert result["actions"] or result["queries"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i'm cool",
+        "i'm cool with that",
+        "it's cool",
+        "i'm warm enough",
+        "i'm cold blooded",
+        "i'm cold sometimes",
+        "我妈好冷",
+        "孩子有点冷",
+        "狗狗好热",
+    ],
+)
+def test_all_is_well_a_trait_a_habit_or_someone_elses_comfort_is_no_need(parse, text):
+    assert parse(text)["needs"] == []
+
+
+@pytest.mark.parametrize("text", ["it's a bit cool in here", "i'm cold", "我好冷"])
+def test_the_speakers_own_comfort_is_still_a_need(parse, text):
+    assert parse(text)["needs"] == ["cold"]
+
+
+@pytest.mark.parametrize("text", ["把她那边的窗户打开", "帮她开窗", "她那边温度调高", "set her side to 22"])
+def test_someones_side_with_no_place_named_acts_on_no_one(parser, text):
+    # it used to be the speaker's own window and zone
+    assert parser.parse(text, seat="driver").to_json()["actions"] == []
+
+
+def test_a_seat_function_listed_after_another_is_of_the_same_seats(parser):
+    result = parser.parse("turn on the passenger seat heating and ventilation and massage", seat="driver").to_json()
+    assert [(a["capability"], a["target"]) for a in result["actions"]] == [
+        ("seat.set_heating", "passenger"),
+        ("seat.set_ventilation", "passenger"),
+        ("seat.set_massage", "passenger"),
+    ]

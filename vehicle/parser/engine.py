@@ -276,6 +276,18 @@ class Parser:
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
                 if frame is None and previous is not None and previous.device and cl.body and not cl.question:
                     frame = self._of_family(cl.body, previous.device, norm, lexicon, cache)
+                if (
+                    frame is not None
+                    and previous is not None
+                    and previous.targets
+                    and not frame.targets
+                    and not frame.speaker
+                    and (frame.device or "").startswith("seat.")
+                    and (previous.device or "").startswith("seat.")
+                    and not names_op(cl)
+                ):
+                    # "turn off the rear seat heating and ventilation (and massage)": the same seats'
+                    frame = frame.at_places_of(previous)
                 places_only = frame is not None and frame.device is None and frame.op == "keep"
                 if frame is not None:
                     frame = self._complete_frame(frame, previous, cl, language, excluded, listed)

@@ -43,7 +43,11 @@ _FILLER_ZH = re.compile(r"[,和或还有也跟与及、的]|或者|以及")
 _NOT_NEED_EN = re.compile(
     r"\b(?:outside|out there|weather|forecast|tomorrow|tonight|yesterday|next week|this week|last night|will it|would it"
     r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
-    r"|doesn't|if|when)\b"
+    r"|doesn't|if|when"
+    # satisfied, a trait or a habit, not a need ("i'm warm enough", "cold blooded", "i'm cold sometimes")
+    r"|enough|blooded|hearted|headed|sometimes|usually|often)\b"
+    # "i'm cool", "it's cool", "we're cool with that": all is well, no cold
+    r"|^(?:i'm|im|i am|we're|we are|it's|its|it is|that's|thats|all)\s+(?:so |pretty |totally |all )?cool\b(?!\s+in\b)"
 )
 #: "it's colder in here than it is outside": a comparison with outside, said of the cabin.
 _OUTSIDE_EN = re.compile(r"\s+than (?:it is |it's |its )?(?:outside|out there)$")
@@ -60,7 +64,9 @@ _IDIOM_EN = re.compile(
 _NOT_NEED_ZH = re.compile(
     r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
     r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
-    r"|^(?:他|她)"  # "他很累", "她好冷": how someone else is, no need of the speaker's
+    # "他很累", "我妈好冷", "孩子有点冷", "狗狗好热": how someone else is, no need of the speaker's
+    r"|^(?:他|她|我(?:妈|爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人)|孩子|宝宝|小孩|奶奶|爷爷|姥姥|外婆|妈妈|爸爸|老婆|老公"
+    r"|狗|猫|司机|乘客|朋友|同事)"
 )
 _IDIOM_ZH = re.compile(
     r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑|恋|爱|心|狗|销|潮)"

@@ -127,8 +127,11 @@ _EN_TO_SAID_AS = re.compile(
 #: A place relative to the speaker's seat ("behind me", 我后面的): which member that is depends on
 #: the seat and is not read here, so it reads as an unknown word and holds its clause (it used to
 #: be "my" dropped before a row: both rear windows).
-_EN_RELATIVE = re.compile(r"\b(?:behind|in front of|next to|beside) (?:me|my seat|us)\b")
-_ZH_RELATIVE = re.compile(r"我(?:的)?(?:后面|后边|后方|前面|前边|前方|旁边|左边|右边)")
+_EN_RELATIVE = re.compile(r"\b(?:behind|in front of|next to|beside) (?:me|my seat|us)\b|\b(?:her|his|their) side\b")
+#: (and someone's side, or done for someone, with no place named: "把她那边的窗户打开", 帮她开窗)
+_ZH_RELATIVE = re.compile(
+    r"我(?:的)?(?:后面|后边|后方|前面|前边|前方|旁边|左边|右边)|(?:他|她)(?:们)?(?:那边|这边|那侧|那一侧|那里|那儿)|帮(?:他|她)(?!们?说)"
+)
 
 
 #: "the passenger window, is it open": the question said after its control is one clause with it.
