@@ -328,3 +328,9 @@ def test_a_seat_function_listed_after_another_is_of_the_same_seats(parser):
         ("seat.set_ventilation", "passenger"),
         ("seat.set_massage", "passenger"),
     ]
+
+
+@pytest.mark.parametrize("text", ["关闭天窗后面车窗打开", "关闭空调后面的车窗打开", "打开阅读灯后面的车窗关上"])
+def test_a_place_ending_a_run_on_part_is_never_the_part_before_it(parser, text):
+    # it went to the control before it, and the window after it took the speaker's own member
+    assert parser.parse(text, seat="driver").to_json()["actions"] == []

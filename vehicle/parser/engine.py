@@ -57,7 +57,7 @@ from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
 from .frames.reader import read as read_frame
-from .frames.reader import read_query
+from .frames.reader import ORDER, cover, read_query
 from .frames.resolve import ADJUST_TEMPERATURE, SEATED_TYPES, SET_TEMPERATURE, Resolver
 from .frames.spotter import Spotter
 from .frames.vocabulary import Common, build_vocabulary, load_common
@@ -534,6 +534,14 @@ class Parser:
             if frame is not None:
                 if cl.question or cl.statement or cl.wish:
                     return False
+                if (
+                    language == "zh"
+                    and text.startswith(part)
+                    and text[len(part) :].strip(" ,")
+                    and self._ends_in_place(cl.body)
+                ):
+                    # "关闭天窗后面 | 车窗打开": a place at the end of a part is the next command's
+                    return False
                 if frame.op == "keep" and not cl.negated and not (not first and self._listed(text, part, hits)):
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
                 if frame.device == "mode.activate" and not COMMAND_START[language].match(part):
@@ -589,6 +597,11 @@ class Parser:
             frame = self._frame(cl.body, norm, lexicon, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
+
+    def _ends_in_place(self, body: str) -> bool:
+        """Whether the last word of a Chinese clause is a place (its frame's target, 后面, 副驾)."""
+        pieces = [m for _, m in cover(self._words["zh"], body, ORDER) or () if m is None or "glue" not in m]
+        return bool(pieces) and pieces[-1] is not None and "targets" in pieces[-1]
 
     def _share_the_verb(
         self,

@@ -790,4 +790,8 @@ def _named(
     return None
 
 
-__all__ = ["read", "read_need", "read_query"]
+#: The frame reader's cover, for a caller that asks which word a clause ends in.
+ORDER = _ORDER
+cover = _cover
+
+__all__ = ["ORDER", "cover", "read", "read_need", "read_query"]
