@@ -334,3 +334,25 @@ def test_a_seat_function_listed_after_another_is_of_the_same_seats(parser):
 def test_a_place_ending_a_run_on_part_is_never_the_part_before_it(parser, text):
     # it went to the control before it, and the window after it took the speaker's own member
     assert parser.parse(text, seat="driver").to_json()["actions"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("cancel ac", [("climate.set_ac", "cabin", {"on": False})]),
+        ("i need the setting ac adjusted to off", [("climate.set_ac", "cabin", {"on": False})]),
+    ],
+)
+def test_cancel_or_setting_before_a_control_is_that_control(parse, text, acts):
+    assert _acts(parse(text)) == acts
+
+
+@pytest.mark.parametrize("text", ["setting on the ac", "setting on the rear window defroster"])
+def test_setting_on_a_control_asks_its_state(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["queries"]
+
+
+@pytest.mark.parametrize("text", ["open the tailgate, cancel", "open the window cancel"])
+def test_cancel_after_a_command_still_takes_it_back(parse, text):
+    assert parse(text)["actions"] == []

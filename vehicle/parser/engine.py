@@ -56,8 +56,8 @@ from .frames.ask import Asker, two_amounts
 from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
-from .frames.reader import read as read_frame
 from .frames.reader import ORDER, cover, read_query
+from .frames.reader import read as read_frame
 from .frames.resolve import ADJUST_TEMPERATURE, SEATED_TYPES, SET_TEMPERATURE, Resolver
 from .frames.spotter import Spotter
 from .frames.vocabulary import Common, build_vocabulary, load_common

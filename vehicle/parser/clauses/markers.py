@@ -127,7 +127,7 @@ _EN_OFFER = re.compile(
 #: "check if the heater is off", "can you check whether the defroster is on", "defroster is it on":
 #: whether a state holds, asked as a request (polite or not) or after the control.
 _EN_WHETHER = re.compile(
-    r"^(?:check|confirm|verify|read out|read me)\b|\b(?:know|check|confirm|verify|tell me|me|inform|wonder|see) (?:if|whether)\b"
+    r"^(?:check|confirm|verify|read out|read me|setting (?:on|for|of)|settings (?:on|for|of))\b|\b(?:know|check|confirm|verify|tell me|me|inform|wonder|see) (?:if|whether)\b"
     r"|\bis it (?:on|off|open|closed|running|active|working|going|enabled)\s*$"
     r"|\b(?:is|are) (?:at|on|set to|set at) what\s*$"
 )
@@ -154,7 +154,9 @@ _EN_CONDITION = re.compile(
 EN_RETRACTION = (
     r"never ?mind|nevermind|cancel that|cancel it|scratch that|forget it|forget that|forget about it|no wait|wait no"
     r"|just kidding|kidding|actually don't|actually do not|actually no|i mean|i meant|no no|sorry no"
-    r"|on second thought|don't do that|do not do that|don't do it|belay that|cancel"
+    r"|on second thought|don't do that|do not do that|don't do it|belay that"
+    # (not "cancel ac": a control after it is what is switched off)
+    r"|cancel(?=\s*$|\s*[,.;!]|\s+(?:that|it|this|everything|all|please|the last|the command)\b)"
 )
 _EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|no)$")
 _EN_REPORTED = re.compile(

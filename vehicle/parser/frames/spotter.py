@@ -47,7 +47,7 @@ _NOT_NEED_EN = re.compile(
     # satisfied, a trait or a habit, not a need ("i'm warm enough", "cold blooded", "i'm cold sometimes")
     r"|enough|blooded|hearted|headed|sometimes|usually|often)\b"
     # "i'm cool", "it's cool", "we're cool with that": all is well, no cold
-    r"|^(?:i'm|im|i am|we're|we are|it's|its|it is|that's|thats|all)\s+(?:so |pretty |totally |all )?cool\b(?!\s+in\b)"
+    r"|^(?:i'm|im|i am|we're|we are|it's|its|it is|that's|thats|all)\s+(?:so |pretty |totally |all )?cool\b(?!\s+(?:in|over|here|back|up|on|at|for)\b)"
 )
 #: "it's colder in here than it is outside": a comparison with outside, said of the cabin.
 _OUTSIDE_EN = re.compile(r"\s+than (?:it is |it's |its )?(?:outside|out there)$")
