@@ -356,3 +356,15 @@ def test_setting_on_a_control_asks_its_state(parse, text):
 @pytest.mark.parametrize("text", ["open the tailgate, cancel", "open the window cancel"])
 def test_cancel_after_a_command_still_takes_it_back(parse, text):
     assert parse(text)["actions"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i wasn't talking to you, open the window",
+        "sorry i was talking to my wife, close the window",
+        "不是叫你 打开车窗",
+    ],
+)
+def test_words_said_not_to_the_car_hold_the_command_beside_them(parse, text):
+    assert parse(text)["actions"] == []

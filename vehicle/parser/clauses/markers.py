@@ -166,6 +166,8 @@ _EN_REPORTED = re.compile(
     # what follows is dictated, never done
     r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b)\w+(?: \w+)?(?= to\b| [a-z])"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
+    # words not meant for the car ("i wasn't talking to you, open the window")
+    r"|\b(?:(?:not|wasn't|was not|i'm not|i am not) talking to you|talking to (?:my|him|her|them)\b|not you\b)"
 )
 _EN_WISH = re.compile(
     r"\b(?:keep|keeps|kept|stay|stays|stayed|staying|remain|remains|hope|wish|would be nice|it'd be nice|prefer"
@@ -300,7 +302,9 @@ _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(
     r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
     # words to pass on, write down or look up (告诉他打开后备箱, 发消息给老婆 打开后备箱, 搜索 打开后备箱)
-    r"|^(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把))"
+    r"|^(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把)"
+    # words not meant for the car (不是叫你 打开车窗, 我在跟他说话)
+    r"|不是(?:叫|跟|和|对)你|没(?:叫|跟|和|对)你说|(?:我)?在跟\S{1,3}说话|没在跟你说)"
 )
 _ZH_SELF_SAID = re.compile(r"^(?:我|我们)(?:是)?说")
 _ZH_WISH = re.compile(
