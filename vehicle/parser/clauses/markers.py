@@ -164,7 +164,7 @@ _EN_REPORTED = re.compile(
     r"|wrote|writes|reads|read(?! out| me| back)|quote)\b|\bmanual\b"
     # words to pass on, write down or look up ("text my wife open the trunk", "search open the trunk"):
     # what follows is dictated, never done
-    r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b)\w+(?: \w+)?(?= to\b| [a-z])"
+    r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b|car\b|it\b|you\b|system\b)\w+(?: \w+)?(?= to\b| [a-z])"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
     # words not meant for the car ("i wasn't talking to you, open the window")
     r"|\b(?:(?:not|wasn't|was not|i'm not|i am not) talking to you|talking to (?:my|him|her|them)\b|not you\b)"

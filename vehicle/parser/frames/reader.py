@@ -411,7 +411,7 @@ def _frame(
     if len(controls) == 2 and controls[0] == "climate.power" and controls[1] != "climate.power":
         # "空调开启除雾", "关闭空调内循环", "关闭空调前挡除雾": the climate system named first, then one of
         # its functions (leading the clause, or right after it): that function, never the whole system
-        at = next(k for k, (_, m) in enumerate(pieces) if m is not None and "controls" in m)
+        at = next((k for k, (_, m) in enumerate(pieces) if m is not None and "controls" in m), 0)
         after = next((m for _, m in pieces[at + 1 :] if m is not None and "glue" not in m), None)
         function = after is not None and any(c in after for c in ("controls", "compounds"))
         if controls[1].startswith("climate.") and (at == 0 or function):
