@@ -408,11 +408,10 @@ class Parser:
                     continue
             if (
                 frame is not None
-                and frame.op == "on"
+                and _verb_is_own_word(cl, frame)
                 and out
                 and out[-1][1] is not None
                 and out[-1][1].op in ("off", "close")
-                and not names_op(cl)
             ):
                 # "关闭前挡除雾和后挡除雾": a member whose own word is its verb takes the list's switch-off
                 # verb (the rear defroster came on); after a comma it may be either, so it is not read
@@ -632,7 +631,7 @@ class Parser:
             (cl, frame), (then, shared) = out[k], out[k + 1]
             # a member whose own word is its verb (前挡除雾, 把座椅加热) is still a bare control here:
             # "把前挡除雾和后挡除雾都关了" switches both off (the first one used to come on)
-            bare = frame is not None and (frame.op == "keep" or (frame.op == "on" and not names_op(cl)))
+            bare = frame is not None and (frame.op == "keep" or _verb_is_own_word(cl, frame))
             if frame is None or not frame.device or not bare or cl.marked or then.marked:
                 continue
             if shared is None and then.body:
@@ -768,6 +767,12 @@ class Parser:
         if (plural, speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
             return frame
         return replace(frame, plural=plural, speaker=speaker, excluded=excluded)
+
+
+def _verb_is_own_word(cl: Clause, frame: Frame) -> bool:
+    """The frame is on only because its control's own word is its verb (前挡除雾, 把座椅加热): the
+    clause says no operation, so in a list it is a bare member that takes the list's verb."""
+    return frame.op == "on" and not names_op(cl)
 
 
 #: Joints of a list's members ("关闭前挡除雾和后挡除雾", "turn off A and B").

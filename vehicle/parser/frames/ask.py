@@ -33,7 +33,7 @@ from vehicle.seats import permits
 
 from .frame import Frame
 from .framewords import Meaning, Words
-from .reader import _cover, _op, _pick
+from .reader import AGAIN_AFTER, _cover, _op, _pick
 from .resolve import Resolver
 
 #: At most this many options (DESIGN 4a).
@@ -305,14 +305,10 @@ def _values(picked: list, numbers: tuple[float, ...]) -> tuple:
         elif meaning.cls == "by":
             by = True
         elif meaning.cls == "targets" and meaning.value not in targets:
-            if text == "back" and 0 < k < len(picked) - 1 and picked[k - 1][0] in _AGAIN_AFTER:
+            if text == "back" and 0 < k < len(picked) - 1 and picked[k - 1][0] in AGAIN_AFTER:
                 continue  # "set it back to 22": again, not the rear
             targets.append(meaning.value)
     return number, unit, to, by, after_to, tuple(targets)
-
-
-#: The words before "back" that make it "again" ("set it back to 22", "turn that back on").
-_AGAIN_AFTER = frozenset({"it", "them", "that"})
 
 
 def _action(data: dict[str, Any]) -> Action:

@@ -98,6 +98,8 @@ _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
 _BEFORE_A_NUMBER = frozenset({"高", "低"})
 _NONE = Meaning("glue")
+#: The words before "back" that make it "again", not the rear ("set it back to 22", "turn that back on").
+AGAIN_AFTER = frozenset({"it", "them", "that"})
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
 #: A comfort statement: need words, who or where, and the words of a statement.
 _NEED = ("needs", "subjects", "targets", "statement", "glue")
@@ -361,7 +363,7 @@ def _frame(
             if (
                 text == "back"
                 and before is not None
-                and ("controls" in before or "compounds" in before or pieces[k - 1][0] in ("it", "them", "that"))
+                and ("controls" in before or "compounds" in before or pieces[k - 1][0] in AGAIN_AFTER)
                 and following is not None
                 and ("actions" in following or "to" in following)
             ):
