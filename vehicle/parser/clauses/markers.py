@@ -107,6 +107,10 @@ _EN_NEGATION = re.compile(
     r"|no more|no)\b(?:\s+(?:touch|touching|change|changing|mess with|bother with|use|using)\b)?"
     # "stop touching the vents", "stop changing it", a bare "stop": "stop the fan" turns it off
     r"|\bstop(?=\s+(?:touch|change|mess|bother|use|\w+ing)\b)|^stop(?: it| that| now)?$"
+    # "cancel open the trunk", "cancel opening the window": a command cancelled with its verb ("cancel
+    # ac" switches it off)
+    r"|\bcancel(?:l?ing)? (?=(?:open|clos|shut|turn|switch|start|stop|set|rais|lower|roll|fold|unfold|activat|pop)\w*\b)"
+    r"|\bcancel\b(?=.* (?:opening|closing|folding|unfolding)$)"
     r"|\bleave\b.*\balone\b|\bkeep\b.*\bas (?:it|they) (?:is|are)\b|\bleave\b.*\bas (?:it|they) (?:is|are)\b"
 )
 _EN_NEG_ONLY = re.compile(r"^(?:leave|keep)\b|\b(?:alone|as (?:it|they) (?:is|are))$")
@@ -150,6 +154,13 @@ _EN_CONDITION = re.compile(
     r"|\bwait (?:\d+|a|an|a few|a couple of|until|till|til|for)\b|\bgive it (?:\d+|a|an|a few)\b"
     r"|\b(?:on|upon) arrival\b|^in \d+\b"
     r"|^(?:let's |let me |we'll |i'll )?(?:park|pull over|stop the car|come to a stop|exit the highway|get off the highway)\b"
+    # what the speaker will do first ("let me get my bags then close the trunk", "i'll grab my coat,
+    # then …"), a bare wait ("wait, then open the window") and "in 5" said after the command: later
+    r"|^(?:let me|lemme|i'll|i will|i'm gonna|i'm going to|i am going to|we'll|we will|i gotta|i have to"
+    r"|first i'll|first let me|first i|once i)\s+(?!know\b|see\b|think\b|check\b)(?!.*\bmyself$)[a-z]"
+    r"|^(?:wait|hold on|hang on|one sec|one second|just a sec|just a second|give me a (?:sec|second|minute|moment))"
+    r"(?: (?:a |one )?(?:sec|second|moment|minute|bit))?$"
+    r"|\bin \d+$"
 )
 EN_RETRACTION = (
     r"never ?mind|nevermind|cancel that|cancel it|scratch that|forget it|forget that|forget about it|no wait|wait no"
@@ -165,6 +176,7 @@ _EN_REPORTED = re.compile(
     # words to pass on, write down or look up ("text my wife open the trunk", "search open the trunk"):
     # what follows is dictated, never done
     r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b|car\b|it\b|you\b|system\b)\w+(?: \w+)?(?= to\b| [a-z])"
+    r"|(?:ask|remind|get|have) (?!me\b|us\b|you\b|u\b|car\b|it\b|system\b)\w+(?: \w+)? to\b"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
     # words not meant for the car ("i wasn't talking to you, open the window")
     r"|\b(?:(?:not|wasn't|was not|i'm not|i am not) talking to you|talking to (?:my|him|her|them)\b|not you\b)"
@@ -189,9 +201,14 @@ _EN_PAST = re.compile(
 #: 家里的空调): what is said is about it, never a command, question or need of the car's.
 _EN_ELSEWHERE = re.compile(
     r"\b(?:at home|at the office|at work|in the kitchen|(?:my|our|the) (?:house|home|apartment|flat)"
-    r"|restaurant|hotel|bedroom|living room|office|kitchen)\b"
+    r"|restaurant|hotel|bedroom|living room|office|kitchen"
+    # someone else's car ("open the trunk of my wife's car"): not this one
+    r"|(?:\b(?!(?:what|that|it|there|here|where|how|who|let|he|she|this|my|our|the)'s)\w+'s|his|her|their|another|other"
+    r"|the other|a friend's) (?:car|vehicle|suv|truck|van))\b"
 )
-_ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅|饭店|酒店|卧室|客厅|房间")
+#: Someone else's car (我老婆的车, 隔壁车, 别人的车): not this one.
+_ZH_OTHER_CAR = r"(?:我|你|他|她|我们)?(?:的)?(?:老婆|老公|媳妇|妈妈|爸爸|妈|爸|朋友|同事|邻居|儿子|女儿|别人|他|她|他们|她们)的车|隔壁(?:的)?车|别的车|另一辆车"
+_ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅|饭店|酒店|卧室|客厅|房间|" + _ZH_OTHER_CAR)
 #: Going there is no talk about it ("navigate to the hotel and open the window", 导航到酒店).
 _EN_GOING = re.compile(r"\b(?:navigate|drive|go|head|take me|directions|route)\b")
 _ZH_GOING = re.compile(r"导航|去|前往|开到|到达|回")
@@ -200,8 +217,12 @@ _ZH_GOING = re.compile(r"导航|去|前往|开到|到达|回")
 _EN_PLACE_ONLY = re.compile(
     r"^(?:back |at |in |inside |over at )?(?:(?:my|our|the|my mom's|mom's) )?"
     r"(?:home|house|place|office|work|bedroom|kitchen|living room|apartment|flat)$"
+    r"|^(?:in |on |for |at )?(?:my |our |your )?(?:\w+'s|his|her|their|another|other|the other) (?:car|vehicle|suv|truck|van)$"
 )
-_ZH_PLACE_ONLY = re.compile(r"^(?:在)?(?:家里|家中|家|办公室|公司|厨房|卧室|客厅|房间|屋里)(?:的)?$")
+_ZH_PLACE_ONLY = re.compile(
+    r"^(?:在)?(?:我|我们|你|他|她|咱)?(?:的)?(?:家里|家中|家|办公室|公司|厨房|卧室|客厅|房间|屋里)(?:里|里面|那边|的)?$"
+    rf"|^(?:在)?(?:{_ZH_OTHER_CAR})(?:上|里|那边|的)?$"
+)
 ELSEWHERE = {"en": _EN_ELSEWHERE, "zh": _ZH_ELSEWHERE}
 _EN_ENSURE = re.compile(r"^(?:make sure|ensure|see to it)(?: that)? (.+?) (?:is|are|gets|get|stays|stay) (.+)$")
 _EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would like|wanna)\b")
@@ -274,7 +295,9 @@ _ZH_THANKS = re.compile(
     r"^(?:谢谢你?|谢啦|多谢|好的|好|行|可以|嗯|就这样|你好|早上好|早|晚上好|下午好|哈喽|嗨|呃|那个)$"
 )
 _ZH_NEGATION = re.compile(
-    r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|"
+    r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|不可以|不能|勿(?=[开关打调设启升降把动碰])|"
+    # 取消开窗, 取消打开天窗: a command cancelled with its verb is forbidden (取消空调 switches it off)
+    r"取消(?=[开关打调设启升降把将])|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
 )
 _ZH_QUESTION = re.compile(
@@ -291,8 +314,10 @@ _ZH_CONDITION = re.compile(
     r"到[^,]{1,6}(?:(?<![左右])后|以后|之后|的时候)"
     # "启动后打开后备箱", "回来后开空调", "放好行李后关后备箱": after something, then the command
     r"|(?<![前左右然最之以背])后(?=打开|开启|关闭|关掉|关上|开|关|把|将|调|设置|启动|升|降|播放|导航|切换|进入|退出)"
+    # "启动后，打开空调": the same, the command cut off by a comma or a recogniser's space
+    r"|(?<=[\u4e00-\u9fff])(?<![前左右然最之以背随往向靠])后$"
     # 先停车再打开后备箱: first what the driver does, then the command
-    r"|^先(?!打开|开启|开|关|把|将|调|设置|启动)[\u4e00-\u9fff]{1,6}(?:再|然后|$))"
+    r"|^(?:我|我们|等我|让我)?先(?!打开|开启|开|关|把|将|调|设置|启动)[\u4e00-\u9fff]{1,6}(?:再|然后|$))"
 )
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
@@ -302,7 +327,8 @@ _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(
     r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
     # words to pass on, write down or look up (告诉他打开后备箱, 发消息给老婆 打开后备箱, 搜索 打开后备箱)
-    r"|^(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把)"
+    r"|^(?:帮我|请|麻烦你?)?(?:叫|让)(?:我的?)?(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿|孩子|朋友|司机)"
+    r"|^(?:帮我|请|麻烦你?)?(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把)"
     # words not meant for the car (不是叫你 打开车窗, 我在跟他说话)
     r"|不是(?:叫|跟|和|对)你|没(?:叫|跟|和|对)你说|(?:我)?在跟\S{1,3}说话|没在跟你说)"
 )
@@ -315,6 +341,13 @@ _ZH_STATEMENT = re.compile(
 )
 #: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
 _ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天")
+#: What was done, told with 了 ("我打开了后备箱", "你把天窗打开了", "后备箱开了"): a report, not a request
+#: ("把空调关了" and "帮我把车窗开了" ask; "我想把空调关了" wants; "我开了很久" is no switching).
+_ZH_REPORT = re.compile(
+    r"^(?:我|你|我们|你们|咱们|咱)(?![^,]*(?:想|要|需要|希望|让|帮|请|给|能|可以|得|该|去))(?:刚才|刚刚|刚|已经|都|也)?"
+    r"[^,]{0,8}?(?:打开|开启|开|关闭|关掉|关上|关|调高|调低|调|升|降)(?:好|完)?了(?!很|好久|一|半|\d|个|多|吗|没)"
+    r"|^(?!把|将|帮|请|给|麻烦|再|快|赶紧|先)(?![^,]*(?:想|要|需要|希望|让|帮|请|给|能|可以|得|该|把))[^,]{2,10}?(?<!都)(?:打开|开启|开|关闭|关掉|关上|关)了$"
+)
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(
     r"^(?:我|我们)?(?:可|又|也|根本|从来|并|压根|压根儿)?(?:没有|没|不是|从没|从来没|并没有|并没)"
@@ -411,7 +444,8 @@ def _en_clause(text: str, asked: bool) -> Clause:
     denied = _EN_DENIED.match(body)
     if denied is not None and body[denied.end() :].strip():
         body = "don't " + en_strip(body[denied.end() :])
-    speaker = bool(_EN_SPEAKER.search(body))
+    # ("ask my son to close the window": the "my" of someone's words is not the speaker's seat)
+    speaker = bool(_EN_SPEAKER.search(body)) and not _EN_REPORTED.search(body)
     worded = (bool(_EN_QUESTION.search(body)) and not polite) or offer or bool(_EN_WHETHER.search(body))
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
     question = worded or hinted
@@ -526,6 +560,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
     statement = not (question or negated or wish) and (
         (bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped))
         or bool(_ZH_DONE.search(text))
+        or bool(_ZH_REPORT.search(text))
         or elsewhere
     )
     body = _NEGATION.sub("", text) if negated else text

@@ -85,8 +85,8 @@ def normalize(text: str) -> Normalized:
     )
 
 
+_EN_APOSTROPHE = re.compile(r"[’‘`´]")
 _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"[’‘`´]"), "'"),
     (re.compile(r"\ba\s*/\s*c\b|\ba\.c\.?(?=\s|$)|\ba\.c\b"), "ac"),
     (re.compile(r"°\s*c\b|°\s*f\b|°"), " degrees "),
     (re.compile(r"%"), " percent "),
@@ -154,7 +154,15 @@ _EN_NEGATION_APART = re.compile(
 )
 
 
+#: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
+#: car, the clause markers hold it).
+_EN_THIS_CAR = re.compile(r"\b(?:this|my|our|the) (?:car|vehicle)'s\b|\bof (?:this|my|our|the) (?:car|vehicle)\b")
+_ZH_THIS_CAR = re.compile(r"(?:这辆|这台|这部|本|我的|我)车的")
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
+    text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_THIS_CAR.sub(" ", text)
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
     text = _EN_NEGATION_APART.sub(r"\1 ", text)
     text = _EN_RELATIVE.sub(f" {NAME} ", _EN_TO_SAID_AS.sub("to ", text))
@@ -166,7 +174,27 @@ def _english(text: str, values: list[float], converted: list[tuple[float, float]
     tokens = _fahrenheit_en(tokens, values, converted)
     # "the" carries nothing a command needs; dropping it here keeps it out
     # of every vocabulary entry and alias ("open the window" reads as "open window").
-    return _trim_commas(" ".join(t for t in tokens if t != "the"))
+    text = _trim_commas(" ".join(t for t in tokens if t != "the"))
+    return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
+
+
+#: A list with its state word after it ("rear left seat heating and ventilation on"): the state is each
+#: member's, as when the verb leads ("turn on rear left seat heating and ventilation"); read alone, the
+#: last member took the state and the first was lost.
+_EN_LIST_STATE_LAST = re.compile(
+    r"(?:(?<=^)|(?<=[,;?] ))([^,;?]+? and [^,;?]+?)(?: both)? (on|off)((?: please| now| thanks| thank you)?)(?= [,;?]|$)"
+)
+_EN_LIST_HAS_VERB = re.compile(
+    r"\b(?:turn|turned|switch|switched|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease"
+    r"|activate|enable|disable|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
+    r"|once|why|how|what|get|got|have|has|want|need|like|i|we|you|it|they|he|she|stays?|and then|on|off)\b"
+)
+
+
+def _en_list_state_last(m: re.Match[str]) -> str:
+    if _EN_LIST_HAS_VERB.search(m.group(1)):
+        return m.group(0)
+    return f"turn {m.group(2)} {m.group(1)}{m.group(3)}"
 
 
 _EN_HALF = re.compile(r"(?<![a-z])(?<!\band )(?<!\band a )(?:a\s+)?half\s+(?:a\s+)?degrees?\b")
@@ -255,7 +283,17 @@ _ZH_SEAT_PAIR = re.compile(
 #:车窗"): joined again, so it is never a clause of its own that the command after it escapes. A bare
 #: 不 before a comma stays apart ("不，打开车窗" answers a question: no, the window).
 _ZH_NEGATION_APART = re.compile(
-    r"((?:千万|先|暂时|现在|可)?(?:别|不要|不用|没必要|不需要|用不着)|不)(?:\s+|(?<!不)[,，]\s*)(?=[\u4e00-\u9fff])"
+    r"((?:千万|先|暂时|现在|可)?(?:别(?:呀|啊|吧)?|不要|不用|没必要|不需要|用不着|禁止|不许|不准|不可以|不能|勿)|不)"
+    r"(?:\s+|(?<!不)[,，]\s*)(?=[\u4e00-\u9fff])"
+)
+
+
+#: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
+_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
+#: Someone else, then how they feel, split by a recogniser's space ("我妈 好冷"): one clause, their state.
+_ZH_SOMEONE_APART = re.compile(
+    r"(?:^|(?<=[,;\s]))((?:我|我的)?(?:妈|爸|妈妈|爸爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人|宝宝|小孩|奶奶|爷爷"
+    r"|狗狗|猫咪|他|她|他们|她们))\s+(?=[好很太有点真挺特别非常])"
 )
 
 
@@ -267,14 +305,32 @@ _ZH_AIRFLOW_APART = re.compile(r"[\s,，]+(?=吹(?:脸|脚|头|身|上半身|下
 #: A verb of passing words on, writing or looking up, with no object of its own, then a space or a
 #: comma ("告诉他 打开后备箱", "搜索 打开后备箱"): what follows is its object, one clause with it.
 _ZH_DICTATION_APART = re.compile(
-    r"^((?:告诉|转告|通知)(?:他|她|他们|她们|老婆|老公|妈妈|爸爸)?|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
-    r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放|让(?:他|她))[\s,，]+(?=[\u4e00-\u9fff])"
+    r"^((?:帮我|请|麻烦你?)?(?:告诉|转告|通知|叫|让)(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿)|(?:帮我|请)?(?:告诉|转告|通知)|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
+    r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放)[\s,，]+(?=[\u4e00-\u9fff])"
 )
+
+
+#: A list with its switch verb after it ("把座椅加热和通风关闭", "前挡除雾和后挡除雾 关闭"): the verb is
+#: each member's, as with 都 ("座椅加热和通风都关闭"); without it the first member read alone came on.
+_ZH_LIST_VERB_LAST = re.compile(
+    r"(?<![^,;\s])((?:把|将)?[^,;\s]{1,10}?(?:和|跟|与|以及|还有)[^,;\s]{1,10}?)\s?(都\s?)?"
+    r"((?:打开|开启|关闭|关掉|关上|启动|停止|停掉|开|关)(?:掉|了|吧|一下)?)(?![^,;\s])"
+)
+_ZH_LIST_HAS_VERB = re.compile(r"打开|开启|关闭|关掉|关上|启动|停止|(?<!空)调|设|升|降|别|不|没|吗|了")
+
+
+def _list_verb_last(m: re.Match[str]) -> str:
+    listed = m.group(1)
+    if _ZH_LIST_HAS_VERB.search(listed):
+        return m.group(0)
+    return f"{listed}都{m.group(3)}"
 
 
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
+    text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
+    text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
     text = _ZH_DICTATION_APART.sub(r"\1", text)  # "告诉他 打开后备箱": what is passed on stays with its verb
