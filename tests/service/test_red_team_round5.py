@@ -67,7 +67,12 @@ def test_the_same_words_asked_now_still_act(car, text):  # noqa: F811 (the fixtu
 
 @pytest.mark.parametrize(
     "text",
-    ["把座椅加热和通风关闭", "座椅加热和通风 关闭", "seat heating and ventilation off", "my seat heater and seat cooling both off"],
+    [
+        "把座椅加热和通风关闭",
+        "座椅加热和通风 关闭",
+        "seat heating and ventilation off",
+        "my seat heater and seat cooling both off",
+    ],
 )
 def test_a_list_with_its_verb_after_it_switches_every_member_off(car, text):  # noqa: F811 (the fixture)
     """The first member used to be read alone, as its own verb: it came ON."""
