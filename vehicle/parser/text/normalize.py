@@ -160,9 +160,17 @@ _EN_THIS_CAR = re.compile(r"\b(?:this|my|our|the) (?:car|vehicle)'s\b|\bof (?:th
 _ZH_THIS_CAR = re.compile(r"(?:这辆|这台|这部|本|我的|我)车的")
 
 
+#: "open window 2": a small bare number right after "window" names a window by its number, which the
+#: catalog does not number (never 2 percent): an unknown word, so nothing acts on a guess.
+_EN_WINDOW_NUMBER = re.compile(
+    r"\b(windows?)\s+(?:number\s+|no\.?\s*|#\s*)?(?:[1-6]|one|two|three|four|five|six)\b"
+    r"(?!\s*(?:%|percent|per\s?cent|degrees?|inch|inches|cm|centimet))"
+)
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
-    text = _EN_THIS_CAR.sub(" ", text)
+    text = _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
     text = _EN_NEGATION_APART.sub(r"\1 ", text)
     text = _EN_RELATIVE.sub(f" {NAME} ", _EN_TO_SAID_AS.sub("to ", text))
