@@ -103,7 +103,7 @@ _EN_THANKS = re.compile(
     r"|good evening|good night|hello|hi|hey|hi there|hello there|morning|um|uh|yes|yeah|sure)$"
 )
 _EN_NEGATION = re.compile(
-    r"\b(?:don't|dont|do not|never|not|no need to|doesn't|does not|shouldn't|should not|won't|mustn't|must not"
+    r"\b(?:don't|dont|do not|never|not (?:just )?(?:yet|now|today)|not|no need to|doesn't|does not|shouldn't|should not|won't|mustn't|must not"
     r"|no more|no)\b(?:\s+(?:touch|touching|change|changing|mess with|bother with|use|using)\b)?"
     # "stop touching the vents", "stop changing it", a bare "stop": "stop the fan" turns it off
     r"|\bstop(?=\s+(?:touch|change|mess|bother|use|\w+ing)\b)|^stop(?: it| that| now)?$"
@@ -169,7 +169,9 @@ EN_RETRACTION = (
     # (not "cancel ac": a control after it is what is switched off)
     r"|cancel(?=\s*$|\s*[,.;!]|\s+(?:that|it|this|everything|all|please|the last|the command)\b)"
 )
-_EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|no)$")
+#: Said alone after a command, these take it back too (inside a clause they mean other things).
+_EN_RETRACTION_ALONE = r"not really|not that|not today|no way|not a chance|no thanks|wait no|uh-uh"
+_EN_RETRACTION = re.compile(rf"^(?:{EN_RETRACTION}|{_EN_RETRACTION_ALONE}|no)$")
 _EN_REPORTED = re.compile(
     r"(?<!\bi )(?<!\bwe )\b(?:said|says|say|told (?:me|us|him|her|them) to|tells (?:me|us) to|asked (?:me|us) to"
     r"|wrote|writes|reads|read(?! out| me| back)|quote)\b|\bmanual\b"
@@ -298,6 +300,8 @@ _ZH_NEGATION = re.compile(
     r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|不可以|不能|勿(?=[开关打调设启升降把动碰])|"
     # 取消开窗, 取消打开天窗: a command cancelled with its verb is forbidden (取消空调 switches it off)
     r"取消(?=[开关打调设启升降把将])|"
+    # 打开后备箱 不是后备箱 / 后备箱不: a control denied right after its command
+    r"^不是(?=[^是]{2,6}$)|(?<=[\u4e00-\u9fff]{2})(?<![哦啊噢哎呀嗯唉])不$|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
 )
 _ZH_QUESTION = re.compile(
@@ -322,8 +326,11 @@ _ZH_CONDITION = re.compile(
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"
 )
-ZH_RETRACTION = r"actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
-_ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|取消|不|不是)$")
+ZH_RETRACTION = r"慢着(?:慢着)?|不不不+|(?:开|关|按|弄|搞|点)错了|回头再说|以后再说|我?随便说说|说着玩的?|闹着玩的?|逗你的|开什么开|关什么关|actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
+#: Said alone after a command, these take it back too (inside a clause they mean other things:
+#: 有没有, 受不了, 别急着…).
+_ZH_RETRACTION_ALONE = r"等等|不不|不是不是|不用不用|不了不了|不了|哈哈+|呵呵+|再说吧|别急|没有|我?没说过?|不是我说的"
+_ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|{_ZH_RETRACTION_ALONE}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(
     r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
     # words to pass on, write down or look up (告诉他打开后备箱, 发消息给老婆 打开后备箱, 搜索 打开后备箱)
@@ -466,6 +473,8 @@ def _en_clause(text: str, asked: bool) -> Clause:
         body = en_strip(re.sub(r"^(?:touch|touching|change|changing|mess with|use|using)\b", "", body))
     if conditional:
         body = _en_condition_body(body)
+    if negated and _EN_NOT_NOW.match(body) and not conditional and not question:
+        body = ""  # "open the trunk, not yet": a bare negation, as "don't" alone
     if negated and not body and not conditional and not question:
         return Clause(text=raw, body="", retraction=True)  # a bare "don't": do not do what was just said
     # "open the tailgate?": an imperative said as a question is asked back, not done
@@ -485,6 +494,9 @@ def _en_clause(text: str, asked: bool) -> Clause:
         howto=question and bool(_EN_HOWTO.search(body)),
         hedged=hedged,
     )
+
+
+_EN_NOT_NOW = re.compile(r"^(?:really|at all|so fast|like that|that)$")
 
 
 def en_strip(text: str) -> str:
@@ -531,6 +543,12 @@ _FILLERS, _NEGATION, _QUESTION, _CONDITION = _ZH_FILLERS, _ZH_NEGATION, _ZH_QUES
 _ZH_UNSAY = re.compile(r"^(?:就)?当我没(?:有)?说(?:过)?(?:吧|啊)?$")
 
 
+#: What is left of a negated clause that names no control: a verb of its own at most (别开, 不打开了).
+_ZH_BARE_VERB = re.compile(
+    r"^(?:还是|我|你|也|就|再)?(?:想|要|用|需要)?(?:打开|开启|开|关闭|关上|关掉|关|调|动|弄|碰|搞|执行|操作|启动)?(?:它|了|吧|啊|呀|啦)*$"
+)
+
+
 def _zh_read(text: str, asked: bool) -> Clause:
     """Every marker of a Chinese clause (`text` already stripped of spaces and commas)."""
     raw = text
@@ -551,8 +569,10 @@ def _zh_read(text: str, asked: bool) -> Clause:
     asking = _ZH_POLITE_ASK.sub("", text) if polite else text
     question = bool(_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
     negated = bool(_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
-    if negated and not zh_strip(_NEGATION.sub("", text)) and not question:
-        return Clause(text=raw, body="", retraction=True)  # a bare 不要: do not do what was just said
+    if negated and not question and _ZH_BARE_VERB.match(zh_strip(_NEGATION.sub("", text))):
+        # a bare 不要, or a negated verb with no control of its own (别开, 不开了, 还是别打开了):
+        # do not do what was just said
+        return Clause(text=raw, body="", retraction=True)
     conditional = bool(_CONDITION.search(text) or _ZH_PLACE_ONLY.match(text))
     elsewhere = bool(_ZH_ELSEWHERE.search(text)) and not _ZH_GOING.search(text)
     reported = (bool(_ZH_REPORTED.search(text)) and not _ZH_SELF_SAID.match(text)) or (elsewhere and question)

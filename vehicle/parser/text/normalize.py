@@ -168,8 +168,26 @@ _EN_WINDOW_NUMBER = re.compile(
 )
 
 
+#: "open the windows and the tailgate, never mind the tailgate", "… cancel the tailgate": a take-back
+#: with an object after a command forbids that object only (the object used to be read alone and
+#: share the command's verb: the tailgate opened). "cancel ac" said first still switches it off.
+_EN_TAKE_BACK_OBJECT = re.compile(
+    r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
+    r"(?=(?:the |my |about )?(?!(?:that|it|this|everything|all|please|what|i|to|open|close|shut|turn|switch|set|start"
+    r"|stop|put|make|raise|lower|roll|pop|instead|and|then|just|actually)\b)[a-z])"
+)
+
+#: "open the sunroof and the windows no windows": "no" and a thing after a command forbids that thing
+#: ("no, open the window" stays a correction; "no more", "no need" are no things).
+_EN_NO_OBJECT = re.compile(
+    r"(?<=[a-z0-9])\s+no\s+(?!(?:the|my|your|a|an|his|her|their|open|close|shut|turn|switch|set|start|stop|put|make|raise|lower|roll|pop|wait"
+    r"|no|sorry|i|it|that|this|more|need|longer|way|problem|thanks|thank|worries|rush|hurry|change|changes)\b)(?=[a-z])"
+)
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
     text = _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
     text = _EN_NEGATION_APART.sub(r"\1 ", text)
@@ -334,8 +352,31 @@ def _list_verb_last(m: re.Match[str]) -> str:
     return f"{listed}都{m.group(3)}"
 
 
+_ZH_SPACED_RUN = re.compile(r"[\u3400-\u9fff]+(?:\s+[\u3400-\u9fff]+){2,}")
+#: A question said after a command and spaced off it ("打开天窗 会怎样", "打开后备箱 安全吗", "打开天窗 吗"), or a
+#: question word spaced off before it ("为什么 打开后备箱"): one clause, a question (read apart, the
+#: command ran). A tail naming a control of its own is a question of its own ("打开空调 车窗关了吗").
+_ZH_QUESTION_TAIL = re.compile(
+    r"(?<=[\u4e00-\u9fff])\s+(?=(?:(?![^\s,;]*(?:窗|门|灯|空调|座椅|温度|风|后备箱|除雾|镜|模式|天气|今天|明天|导航|音乐|歌|电话|路))[^\s,;]{0,5}"
+    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄"
+    r"|([\u4e00-\u9fff])不\1)[^\s,;]{0,4})(?:$|[\s,;]))"
+    r"|^(?:为什么|为啥|谁|什么时候|啥时候)\s+"
+)
+
+
+def _words_spaced(m: re.Match[str]) -> str:
+    """A recogniser that spaces words, not clauses ("我 不想 开 天窗", "十 分钟 后 开 后备箱"): when at least
+    half the pieces are one or two characters, the spaces are joined away, so a negation, a question
+    or a delay keeps its scope (read apart, each piece was a clause and the command ran)."""
+    parts = m.group(0).split()
+    if 2 * sum(len(p) <= 2 for p in parts) >= len(parts):
+        return "".join(parts)
+    return m.group(0)
+
+
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%")  # 百分百: a hundred percent
+    text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), _ZH_SPACED_RUN.sub(_words_spaced, text))
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
