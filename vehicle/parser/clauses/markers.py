@@ -179,6 +179,10 @@ _EN_REPORTED = re.compile(
     # what follows is dictated, never done
     r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b|car\b|it\b|you\b|system\b)\w+(?: \w+)?(?= to\b| [a-z])"
     r"|(?:ask|remind|get|have) (?!me\b|us\b|you\b|u\b|car\b|it\b|system\b)\w+(?: \w+)? to\b"
+    # a song, a show or a book by its name ("play roll down the windows", "the book open the trunk")
+    r"|(?:play|put on|queue up|listen to)\s+(?:(?:the |a |my )?(?:song|album|podcast|track|audiobook|book|playlist"
+    r"|tune|episode)\b|something (?:called|titled|named)\b|(?:called|titled|named)\b|(?=(?:roll|open|close|shut|turn"
+    r"|pop|crank|switch|set|windows?|sunroof|trunk|tailgate|ac)\b))|(?:the |a )?(?:book|song|album|movie|film|show) (?=[a-z])"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
     # words not meant for the car ("i wasn't talking to you, open the window")
     r"|\b(?:(?:not|wasn't|was not|i'm not|i am not) talking to you|talking to (?:my|him|her|them)\b|not you\b)"
@@ -198,6 +202,21 @@ _EN_PAST = re.compile(
     r"|^(?!(?:get|have|keep|need|want|please|can|could|would)\b)[a-z']+(?: [a-z']+){0,2}"
     r" (?:turned|switched|folded|went|came|kicked) (?:on|off|up|down|back|in)\b"
     r"|^(?!(?:get|have|keep|need|want|please)\b)[a-z']+(?: [a-z']+){0,2} (?:folded|unfolded|opened|closed)$"
+    # what a thing did, with how far ("the sunroof opened halfway", "the windows rolled down", "the trunk
+    # popped open") or what someone else did ("the passenger opened the window", "i hit the sunroof button")
+    r"|^(?!(?:get|have|keep|need|want|please|can|could|would)\b)(?:[a-z']+ ){0,3}(?:window|windows|sunroof|trunk"
+    r"|tailgate|boot|hatch|liftgate|roof|shade|sunshade|blind|seat|seats|mirror|mirrors|ac|heater|fan|defroster"
+    r"|defogger|light|lights) (?:just |already |suddenly )?(?:opened|closed|rolled|popped|slid|went|came|shut|started"
+    r"|stopped|dropped|lowered|raised|moved)\b"
+    r"|^(?:(?:the|my|a|our|your|his|her) )?(?:(?:front|rear|back) )?(?:passenger|passengers|driver|kid|kids|child"
+    r"|children|son|daughter|wife|husband|mom|dad|mum|friend|guy|someone|somebody|he|she|they)"
+    r" (?:just |already )?(?:\w+ed|shut|put|set|hit|left|turned|rolled|opened|closed|made)\b"
+    r"|^(?:i|we) (?:just |already )?(?:hit|pressed|pushed|tapped|touched|clicked|bumped)\b"
+    r"|\b(?:by hand|manually)$"
+    # what will happen ("the trunk will open in 5 minutes"): said, not asked
+    r"|^(?!(?:will|would|can|could|shall|should|please)\b)(?:[a-z']+ ){1,4}(?:will|is going to|are going to"
+    r"|'s going to|is gonna|are gonna|is about to|are about to) (?:open|close|shut|turn|switch|start|stop|roll|fold"
+    r"|come|go)\b"
 )
 #: A place or a thing outside the car ("what should the oven be set to", "is the ac on at the office",
 #: 家里的空调): what is said is about it, never a command, question or need of the car's.
@@ -206,10 +225,12 @@ _EN_ELSEWHERE = re.compile(
     r"|restaurant|hotel|bedroom|living room|office|kitchen"
     # someone else's car ("open the trunk of my wife's car"): not this one
     r"|(?:\b(?!(?:what|that|it|there|here|where|how|who|let|he|she|this|my|our|the)'s)\w+'s|his|her|their|another|other"
-    r"|the other|a friend's) (?:car|vehicle|suv|truck|van))\b"
+    r"|the other|a friend's) (?:car|vehicle|suv|truck|van)"
+    r"|(?:car|vehicle|truck|bus|van|suv|driver) (?:in front|ahead|behind us|behind me|next to us|beside us|in the next lane)"
+    r"|(?:front|next|that|another|other) (?:car|vehicle|truck|van|suv)(?! (?:window|door|seat|mirror|light)))\b"
 )
 #: Someone else's car (我老婆的车, 隔壁车, 别人的车): not this one.
-_ZH_OTHER_CAR = r"(?:我|你|他|她|我们)?(?:的)?(?:老婆|老公|媳妇|妈妈|爸爸|妈|爸|朋友|同事|邻居|儿子|女儿|别人|他|她|他们|她们)的车|隔壁(?:的)?车|别的车|另一辆车"
+_ZH_OTHER_CAR = r"(?:前|后)车(?![窗门灯镜顶内里厢座])|(?:前面|后面|旁边|对面|隔壁)(?:的|那辆|那台|这辆)?车(?![窗门灯镜顶内里厢座])|那辆车|(?:我|你|他|她|我们)?(?:的)?(?:老婆|老公|媳妇|妈妈|爸爸|妈|爸|朋友|同事|邻居|儿子|女儿|别人|他|她|他们|她们)的车|隔壁(?:的)?车|别的车|另一辆车"
 _ZH_ELSEWHERE = re.compile(r"家里|家中|在家|办公室|厨房|烤箱|餐厅|饭店|酒店|卧室|客厅|房间|" + _ZH_OTHER_CAR)
 #: Going there is no talk about it ("navigate to the hotel and open the window", 导航到酒店).
 _EN_GOING = re.compile(r"\b(?:navigate|drive|go|head|take me|directions|route)\b")
@@ -335,7 +356,10 @@ _ZH_REPORTED = re.compile(
     r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
     # words to pass on, write down or look up (告诉他打开后备箱, 发消息给老婆 打开后备箱, 搜索 打开后备箱)
     r"|^(?:帮我|请|麻烦你?)?(?:叫|让)(?:我的?)?(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿|孩子|朋友|司机)"
-    r"|^(?:帮我|请|麻烦你?)?(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)|播放(?=打开|开启|关闭|关掉|把)"
+    r"|^(?:帮我|请|麻烦你?)?(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)"
+    # a song or a show by its name (播放开窗, 放一首打开天窗, 来一首开窗): its words are a title
+    r"|^(?:播放|放一首|来一首|放首歌|放首|听一下|听听|播一首|播首|放个|来个)(?:歌曲?|节目)?(?:叫|名叫|叫做)?"
+    r"(?=打开|开启|开|关闭|关掉|关上|关|把|温度|天窗|车窗|空调|座椅)"
     # words not meant for the car (不是叫你 打开车窗, 我在跟他说话)
     r"|不是(?:叫|跟|和|对)你|没(?:叫|跟|和|对)你说|(?:我)?在跟\S{1,3}说话|没在跟你说)"
 )
@@ -350,10 +374,22 @@ _ZH_STATEMENT = re.compile(
 _ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天")
 #: What was done, told with 了 ("我打开了后备箱", "你把天窗打开了", "后备箱开了"): a report, not a request
 #: ("把空调关了" and "帮我把车窗开了" ask; "我想把空调关了" wants; "我开了很久" is no switching).
+_ZH_WANTS = r"(?![^,]*(?:想|要|需要|希望|让|帮|请|给|能|可以|得|该|去))"
+_ZH_SWITCHED = r"(?:打开|开启|开|关闭|关掉|关上|关|调高|调低|调|升|降|按)"
 _ZH_REPORT = re.compile(
-    r"^(?:我|你|我们|你们|咱们|咱)(?![^,]*(?:想|要|需要|希望|让|帮|请|给|能|可以|得|该|去))(?:刚才|刚刚|刚|已经|都|也)?"
-    r"[^,]{0,8}?(?:打开|开启|开|关闭|关掉|关上|关|调高|调低|调|升|降)(?:好|完)?了(?!很|好久|一|半|\d|个|多|吗|没)"
-    r"|^(?!把|将|帮|请|给|麻烦|再|快|赶紧|先)(?![^,]*(?:想|要|需要|希望|让|帮|请|给|能|可以|得|该|把))[^,]{2,10}?(?<!都)(?:打开|开启|开|关闭|关掉|关上|关)了$"
+    # someone, then what they did: 我打开了后备箱, 你把天窗打开了, 副驾开了窗, 我把温度调到22度了, 我按了天窗
+    rf"^(?:(?:我|你|我们|你们|咱们|咱)|(?:副驾|主驾|后排|司机|乘客|孩子|小孩)(?=(?:刚才|刚刚|刚|已经|都|也)?(?:把|{_ZH_SWITCHED})))"
+    rf"{_ZH_WANTS}(?:刚才|刚刚|刚|已经|都|也)?"
+    rf"(?:[^,]{{0,8}}?{_ZH_SWITCHED}(?:好|完)?了(?!很|好久|一|半|\d|个|多|吗|没)|[^,]{{0,10}}{_ZH_SWITCHED}[^,]{{0,8}}了$)"
+    # a control, then what it did or how it is now, no one asked: 后备箱打开了, 车窗降下来了, 天窗开了一半,
+    # 天窗开了十分钟了, 主驾车窗降到一半了 (冷气都关了 asks: 都 … 关了 is the everyday switch-off)
+    rf"|^(?!把|将|帮|请|给|麻烦|再|快|赶紧|先){_ZH_WANTS}(?![^,]*把)[^,]{{2,10}}?"
+    r"(?:(?:(?<!都)(?:关闭|关掉|关上|关)|打开|开启|开|降下来|降下去|升上来|升上去|降下|升起来|升起|弹开)了"
+    r"|(?:打开|开|关|降|升)了(?:一半|一条缝|一点|一些|[^,]{1,6}(?:分钟|小时|秒)|[\ue000\ue010-\ue0ff])了?|(?:开|降|升|调|关)到[^,]{1,6}了)$"
+    # a verb with 了 first, no one named (打开了天窗, 关了车窗): what was done
+    r"|^(?:打开|开启|开|关闭|关掉|关上|关)了(?!吗|没|吧)"
+    # how it is now (现在温度30度)
+    r"|^现在(?:的)?(?:车内|车里)?温度(?:是|有)?\d"
 )
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(

@@ -51,6 +51,10 @@ class Normalized:
     """The caller's text as given (an unplaced piece is reported in its words)."""
 
 
+#: "天窗开了十分钟了": how long it has been on, told (never a duration to schedule).
+_ZH_HOW_LONG = re.compile(r"((?:开|关|打开|关闭|关上|开启)了)[^,，。;；\s]{1,8}?(?:分钟|小时|秒钟|秒|钟头)(了|啦)")
+
+
 def to_simplified(text: str) -> str:
     """Traditional Chinese read as Simplified (OpenCC's t2s)."""
     return _T2S.convert(text)
@@ -71,7 +75,7 @@ def normalize(text: str) -> Normalized:
         lifted, timings = lift(raw, language)
         canon = _english(lifted, values, converted)
     else:
-        lifted, timings = lift(_T2S.convert(raw), language)
+        lifted, timings = lift(_ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)), language)
         canon = _chinese(lifted, values, converted)
     return Normalized(
         language=language,
@@ -332,7 +336,7 @@ _ZH_AIRFLOW_APART = re.compile(r"[\s,，]+(?=吹(?:脸|脚|头|身|上半身|下
 #: comma ("告诉他 打开后备箱", "搜索 打开后备箱"): what follows is its object, one clause with it.
 _ZH_DICTATION_APART = re.compile(
     r"^((?:帮我|请|麻烦你?)?(?:告诉|转告|通知|叫|让)(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿)|(?:帮我|请)?(?:告诉|转告|通知)|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
-    r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放)[\s,，]+(?=[\u4e00-\u9fff])"
+    r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放(?:歌曲?)?|放一首|来一首|放首歌(?:叫)?|放首)[\s,，]+(?=[\u4e00-\u9fff])"
 )
 
 
