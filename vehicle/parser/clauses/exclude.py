@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from vehicle.catalog.catalog import SPEAKER
 
 #: Words before the members left out of a group, read by :meth:`Exclusions.find`.
-_ZH_EXCEPT = "除了|除开|除去|刨除|刨去"
+_ZH_EXCEPT = "除了|除开|除去|刨除|刨去|除(?=[^,\\s]{1,6}(?:以外|之外|外))"
 _EN_EXCEPT = "except for|except|but not|other than|apart from|besides|excluding|save for|not including|minus"
 #: The same words, and those that say one is left out without :meth:`Exclusions.find` reading
 #: which ("besides" may also add one: either way, not guessed).

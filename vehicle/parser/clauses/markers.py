@@ -153,7 +153,7 @@ _EN_CONDITION = re.compile(
     # over and open the trunk", "in 5 open the trunk"): the command is for after it, never now
     r"|\bwait (?:\d+|a|an|a few|a couple of|until|till|til|for)\b|\bgive it (?:\d+|a|an|a few)\b"
     r"|\b(?:on|upon) arrival\b|^in \d+\b"
-    r"|^(?:let's |let me |we'll |i'll )?(?:park|pull over|stop the car|come to a stop|exit the highway|get off the highway)\b"
+    r"|^(?:let's |let me |we'll |i'll |first |first we |first i )?(?:park|pull over|stop the car|come to a stop|exit the highway|get off the highway)\b"
     # what the speaker will do first ("let me get my bags then close the trunk", "i'll grab my coat,
     # then …"), a bare wait ("wait, then open the window") and "in 5" said after the command: later
     r"|^(?:let me|lemme|i'll|i will|i'm gonna|i'm going to|i am going to|we'll|we will|i gotta|i have to"
@@ -342,7 +342,9 @@ _ZH_CONDITION = re.compile(
     # "启动后，打开空调": the same, the command cut off by a comma or a recogniser's space
     r"|(?<=[\u4e00-\u9fff])(?<![前左右然最之以背随往向靠])后$"
     # 先停车再打开后备箱: first what the driver does, then the command
-    r"|^(?:我|我们|等我|让我)?先(?!打开|开启|开|关|把|将|调|设置|启动)[\u4e00-\u9fff]{1,6}(?:再|然后|$))"
+    r"|^(?:我|我们|等我|让我)?先(?!打开|开启|开|关|把|将|调|设置|启动)[\u4e00-\u9fff]{1,6}(?:再|然后|$)"
+    # 停车 然后打开后备箱, 听我口令打开后备箱: after the car stops, on a word still to come
+    r"|^(?:先)?停(?:好)?车(?:了)?$|(?:听|等)我(?:的)?(?:口令|指令|命令|信号|通知))"
 )
 _ZH_THEN = re.compile(
     r"^.*?(?:就|再|之后|以后|然后|的时候|分钟后|秒后|小时后|后(?![备排视窗挡座面])|(?:到家|回家|下车(?![库门窗])|上车(?![库门窗])|到公司|出发)(?:后|前)?)"

@@ -189,8 +189,56 @@ _EN_NO_OBJECT = re.compile(
 )
 
 
+#: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
+#: the member where both hold (the rear seat on that side), never both places' members (three windows
+#: opened). The driver sits on the left (catalog/seats.yaml: behind the driver is rear_left).
+_EN_SIDE_OF_ROW = (
+    (re.compile(r"\b(?:rear|back) passengers\b"), "rear"),
+    (
+        re.compile(r"\b(?:rear|back) passenger(?:'s)?(?: side)?\b|\bpassenger(?:'s)?(?: side)? (?:rear|back)\b"),
+        "rear right",
+    ),
+    (re.compile(r"\b(?:rear|back) driver(?:'s)?(?: side)?\b|\bdriver(?:'s)?(?: side)? (?:rear|back)\b"), "rear left"),
+    (re.compile(r"\bfront driver(?:'s)?\b"), "driver"),
+    (
+        re.compile(
+            r"\b(?:rear|back) (window|seat|door|reading light|light)s? on (?:the )?(driver|passenger)(?:'s)? side\b"
+        ),
+        lambda m: ("rear left " if m.group(2) == "driver" else "rear right ") + m.group(1),
+    ),
+)
+_ZH_SIDE_OF_ROW = (
+    (
+        re.compile(
+            r"(?:主驾|司机|左)(?:驾驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?(?:主驾|司机)(?:驾驶)?(?:侧|那侧|这侧|一侧)?"
+        ),
+        "左后",
+    ),
+    (re.compile(r"副驾(?:驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?副驾(?:驶)?(?:侧|那侧|这侧|一侧)?"), "右后"),
+)
+
+
+#: "open all windows but keep mine closed": a member kept as it is after a group is left out of it.
+_EN_KEEP_MINE = re.compile(
+    r"(?<=[a-z0-9'])\s*,?\s*\b(?:but |and )?(?:keep|leave) (mine|my (?:window|seat|side|one)|the (?:driver|passenger)'s(?: one| window| seat)?"
+    r"|the (?:rear left|rear right|driver|passenger|front) (?:one|window|seat))\s+(?:closed|shut|up|off|alone|as it is)\b"
+)
+
+
+_ZH_EXCEPT_INSIDE = re.compile(
+    r"(?:(?<=^)|(?<=[,;\s]))([\u4e00-\u9fff]{1,6}?)((?:除了|除开|除去)[\u4e00-\u9fff]{1,6}?(?:以外|之外|外)?)(?=都|全)"
+)
+
+
+def _side_of_row(text: str, rules) -> str:
+    for pattern, repl in rules:
+        text = pattern.sub(repl, text)
+    return text
+
+
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_KEEP_MINE.sub(r" except \1", _side_of_row(text, _EN_SIDE_OF_ROW))
     text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
     text = _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
@@ -383,6 +431,8 @@ def _chinese(text: str, values: list[float], converted: list[tuple[float, float]
     text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), _ZH_SPACED_RUN.sub(_words_spaced, text))
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
+    text = _side_of_row(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
+    text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
