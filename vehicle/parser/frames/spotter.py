@@ -48,6 +48,13 @@ _NOT_NEED_EN = re.compile(
     r"|enough|blooded|hearted|headed|sometimes|usually|often)\b"
     # "i'm cool", "it's cool", "we're cool with that": all is well, no cold
     r"|^(?:i'm|im|i am|we're|we are|it's|its|it is|that's|thats|all)\s+(?:so |pretty |totally |all )?cool\b(?!\s+(?:in|over|here|back|up|on|at|for)\b)"
+    # a place outside the car ("it's hot in dubai", "cold at night in my bed"), an idiom ("getting cold feet")
+    r"|\b(?:in|at) (?!(?:here|there|the car|this car|my car|the back|the front|the rear|the cabin|my seat|the seat|back"
+    r"|front|rear|the vehicle|this vehicle|my side|the left|the right|the middle|the driver|the passenger|my eyes|my eye"
+    r"|my face|the face|my seat)\b)"
+    r"(?:[a-z]+)(?: [a-z]+)?$|\bcold feet\b|\bplay\b"
+    # the way it should go, asked ("i want it warmer" is cold, not hot: the frame asks for it)
+    r"|\b(?:want|wanna|'d like|would like|prefer|need)\b.*\b(?:warmer|cooler|hotter|colder)\b"
 )
 #: "it's colder in here than it is outside": a comparison with outside, said of the cabin.
 _OUTSIDE_EN = re.compile(r"\s+than (?:it is |it's |its )?(?:outside|out there)$")
@@ -64,6 +71,8 @@ _IDIOM_EN = re.compile(
 _NOT_NEED_ZH = re.compile(
     r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
     r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
+    # a place outside the car (东北太冷了, 公司好冷, 宿舍太热了, 外边热死了)
+    r"|东北|西北|南方|北方|老家|公司|宿舍|学校|教室|我家|家里|外边|屋里|屋子里|房间|卧室|客厅|办公室"
     # 凉快了: pleasantly cool, no need (想凉快一点 asks for cooler: a frame, not this need)
     r"|凉快(?!一?点|些)"
     # "他很累", "我妈好冷", "孩子有点冷", "狗狗好热": how someone else is, no need of the speaker's

@@ -225,8 +225,51 @@ _EN_KEEP_MINE = re.compile(
 )
 
 
+#: 三成, 五成: tenths (三成 is 30 %, never 3 %).
+_ZH_TENTH = (
+    {c: str(10 * (k + 1)) for k, c in enumerate("一二三四五六七八九")}
+    | {str(k): str(10 * k) for k in range(1, 10)}
+    | {"两": "20", "十": "100"}
+)
+_ZH_TENTHS = re.compile(r"(?<![\d一二三四五六七八九十两])([一二三四五六七八九两十1-9])成(?![人年员功绩熟为本])")
+#: 四个车窗 is every window; 三个车窗 says how many, not which: neither is an amount (it opened one 4 %).
+_ZH_COUNTED = re.compile(r"([两二三四4])个(车?窗(?:户)?|座椅|座位)")
+
+
+def _zh_counted(m: re.Match[str]) -> str:
+    return ("所有" if m.group(1) in "四4" else NAME) + m.group(2)
+
+
 _ZH_EXCEPT_INSIDE = re.compile(
     r"(?:(?<=^)|(?<=[,;\s]))([\u4e00-\u9fff]{1,6}?)((?:除了|除开|除去)[\u4e00-\u9fff]{1,6}?(?:以外|之外|外)?)(?=都|全)"
+)
+
+
+#: One window of a pair, or "both" of more than two ("open the rear window", "open both windows"): which
+#: one is not said, so nothing acts on a guess (it opened both rear windows, or all four). The rear
+#: window's glass stays the rear defroster's ("rear window defrost").
+_EN_GLASS_WORK = re.compile(r"defrost|defog|demist|de-?ice|wiper|heated|fog")
+_EN_WHICH_ONE = re.compile(
+    r"\b(?:the |my )?(?:rear|back|front) window\b(?!s)(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)"
+    r"(?! on (?:the |my )?(?:left|right|driver|passenger))|\bboth (?:windows|seats)\b"
+)
+
+
+#: "less cold" is warmer, "less warm" cooler (read as the adjective, it went the other way).
+_EN_LESS = (
+    (re.compile(r"\b(?:a (?:little|bit) )?less (?:cold|cool|chilly|freezing|icy)\b"), "warmer"),
+    (re.compile(r"\b(?:a (?:little|bit) )?less (?:warm|hot|toasty|stuffy)\b"), "cooler"),
+)
+#: A count of the members named ("the two back windows", "all four windows"): no amount (it opened them 2 %).
+_EN_COUNT = re.compile(
+    r"\b(?:two|2)\s+(?=(?:back|rear|front)\s+(?:windows|seats|doors)\b)"
+    r"|(?<=\ball )(?:four|4)\s+(?=(?:windows|seats|doors)\b)"
+)
+
+
+_EN_GOING_TO_GARAGE = re.compile(r"\b(?:to|towards?|into) (?:the |my |our )?garage\b(?! door)")
+_EN_MODE_THING = re.compile(
+    r"\bcamping (?:gear|trip|site|ground|grounds|chair|chairs|stuff|equipment|store|spot|stove)\b"
 )
 
 
@@ -239,6 +282,11 @@ def _side_of_row(text: str, rules) -> str:
 def _english(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
     text = _EN_KEEP_MINE.sub(r" except \1", _side_of_row(text, _EN_SIDE_OF_ROW))
+    text = _EN_COUNT.sub("", _side_of_row(text, _EN_LESS))
+    text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
+    text = _EN_GOING_TO_GARAGE.sub(f" to {NAME} ", text)  # "go to the garage": a place, not its door
+    if not _EN_GLASS_WORK.search(text):
+        text = _EN_WHICH_ONE.sub(f" {NAME} ", text)
     text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
     text = _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
     text = _EN_TAIL_QUESTION.sub(" ", _EN_WAKE.sub("", text))
@@ -433,6 +481,7 @@ def _chinese(text: str, values: list[float], converted: list[tuple[float, float]
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
     text = _side_of_row(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
+    text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
