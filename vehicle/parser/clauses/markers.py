@@ -181,8 +181,9 @@ _EN_REPORTED = re.compile(
     r"|(?:ask|remind|get|have) (?!me\b|us\b|you\b|u\b|car\b|it\b|system\b)\w+(?: \w+)? to\b"
     # a song, a show or a book by its name ("play roll down the windows", "the book open the trunk")
     r"|(?:play|put on|queue up|listen to)\s+(?:(?:the |a |my )?(?:song|album|podcast|track|audiobook|book|playlist"
-    r"|tune|episode)\b|something (?:called|titled|named)\b|(?:called|titled|named)\b|(?=(?:roll|open|close|shut|turn"
-    r"|pop|crank|switch|set|windows?|sunroof|trunk|tailgate|ac)\b))|(?:the |a )?(?:book|song|album|movie|film|show) (?=[a-z])"
+    r"|tune|episode)\b|something (?:called|titled|named)\b|(?:called|titled|named)\b|(?=(?:roll|open|close|shut"
+    r"|pop|crank)\b))|(?:play|queue up|listen to)\s+(?=(?:turn|switch|set|windows?|sunroof|trunk|tailgate|ac)\b)"
+    r"|(?:the |a )?(?:book|song|album|movie|film|show) (?=[a-z])"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
     # words not meant for the car ("i wasn't talking to you, open the window")
     r"|\b(?:(?:not|wasn't|was not|i'm not|i am not) talking to you|talking to (?:my|him|her|them)\b|not you\b)"
@@ -226,7 +227,8 @@ _EN_ELSEWHERE = re.compile(
     # someone else's car ("open the trunk of my wife's car"): not this one
     r"|(?:\b(?!(?:what|that|it|there|here|where|how|who|let|he|she|this|my|our|the)'s)\w+'s|his|her|their|another|other"
     r"|the other|a friend's) (?:car|vehicle|suv|truck|van)"
-    r"|(?:car|vehicle|truck|bus|van|suv|driver) (?:in front|ahead|behind us|behind me|next to us|beside us|in the next lane)"
+    r"|(?:car|vehicle|truck|bus|van|suv) (?:in front|ahead|behind us|behind me|next to us|beside us|in the next lane)"
+    r"|driver (?:ahead|in front of (?:us|me)|in (?:the )?(?:other|next) (?:car|lane))"
     r"|(?:front|next|that|another|other) (?:car|vehicle|truck|van|suv)(?! (?:window|door|seat|mirror|light)))\b"
 )
 #: Someone else's car (我老婆的车, 隔壁车, 别人的车): not this one.
@@ -388,8 +390,6 @@ _ZH_REPORT = re.compile(
     rf"|^(?!把|将|帮|请|给|麻烦|再|快|赶紧|先){_ZH_WANTS}(?![^,]*把)[^,]{{2,10}}?"
     r"(?:(?:(?<!都)(?:关闭|关掉|关上|关)|打开|开启|开|降下来|降下去|升上来|升上去|降下|升起来|升起|弹开)了"
     r"|(?:打开|开|关|降|升)了(?:一半|一条缝|一点|一些|[^,]{1,6}(?:分钟|小时|秒)|[\ue000\ue010-\ue0ff])了?|(?:开|降|升|调|关)到[^,]{1,6}了)$"
-    # a verb with 了 first, no one named (打开了天窗, 关了车窗): what was done
-    r"|^(?:打开|开启|开|关闭|关掉|关上|关)了(?!吗|没|吧)"
     # how it is now (现在温度30度)
     r"|^现在(?:的)?(?:车内|车里)?温度(?:是|有)?\d"
 )

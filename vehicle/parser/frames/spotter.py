@@ -49,9 +49,8 @@ _NOT_NEED_EN = re.compile(
     # "i'm cool", "it's cool", "we're cool with that": all is well, no cold
     r"|^(?:i'm|im|i am|we're|we are|it's|its|it is|that's|thats|all)\s+(?:so |pretty |totally |all )?cool\b(?!\s+(?:in|over|here|back|up|on|at|for)\b)"
     # a place outside the car ("it's hot in dubai", "cold at night in my bed"), an idiom ("getting cold feet")
-    r"|\b(?:in|at) (?!(?:here|there|the car|this car|my car|the back|the front|the rear|the cabin|my seat|the seat|back"
-    r"|front|rear|the vehicle|this vehicle|my side|the left|the right|the middle|the driver|the passenger|my eyes|my eye"
-    r"|my face|the face|my seat)\b)"
+    r"|\b(?:in|at) (?![a-z' ]*\b(?:this|my|here|there|car|cabin|vehicle|rear|back|front|left|right|driver|drivers"
+    r"|passenger|passengers|passenger's|driver's|side|seat|seats|row|middle|eyes?|face|co-driver|codriver)\b)"
     r"(?:[a-z]+)(?: [a-z]+)?$|\bcold feet\b|\bplay\b"
     # the way it should go, asked ("i want it warmer" is cold, not hot: the frame asks for it)
     r"|\b(?:want|wanna|'d like|would like|prefer|need)\b.*\b(?:warmer|cooler|hotter|colder)\b"
