@@ -126,7 +126,7 @@ _EN_QUESTION = re.compile(
 #: An offer or a question put to someone ("would you like me to open the window", "want me to open the
 #: window", "you want the trunk open"): no one asked the car.
 _EN_OFFER = re.compile(
-    r"^(?:would you like|would you want|do you want|you want|you wanna|want me to|shall i|shall we|should i)\b"
+    r"^(?:ok to|okay to)\b|^(?:so |oh |and )?(?:would you like|would you want|do you want|you want|you wanna|want me to|shall i|shall we|should i)\b"
 )
 #: "check if the heater is off", "can you check whether the defroster is on", "defroster is it on":
 #: whether a state holds, asked as a request (polite or not) or after the control.
@@ -328,7 +328,7 @@ _ZH_NEGATION = re.compile(
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"
 )
 _ZH_QUESTION = re.compile(
-    r"(?:吗|呢|怎么|怎样|如何|什么|多少|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|了没|没有$|么$|"
+    r"(?:吗|呢|怎么|怎样|如何|什么|多少|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|了没|没有$|么$|好了吧$|"
     r"会不会|要不要|能不能.*[?]|(.)不\1|(.)没\2|吧[?]$)"
 )
 _ZH_HOWTO = re.compile(r"(?:怎么|怎样|如何|为什么|什么意思|教我)")
@@ -390,8 +390,9 @@ _ZH_REPORT = re.compile(
     rf"|^(?!把|将|帮|请|给|麻烦|再|快|赶紧|先){_ZH_WANTS}(?![^,]*把)[^,]{{2,10}}?"
     r"(?:(?:(?<!都)(?:关闭|关掉|关上|关)|打开|开启|开|降下来|降下去|升上来|升上去|降下|升起来|升起|弹开)了"
     r"|(?:打开|开|关|降|升)了(?:一半|一条缝|一点|一些|[^,]{1,6}(?:分钟|小时|秒)|[\ue000\ue010-\ue0ff])了?|(?:开|降|升|调|关)到[^,]{1,6}了)$"
-    # how it is now (现在温度30度)
-    r"|^现在(?:的)?(?:车内|车里)?温度(?:是|有)?\d"
+    # how it is now (现在温度30度, 二十二度刚刚好, 开了一半 after its control was said apart)
+    r"|^现在(?:的)?(?:车内|车里)?温度(?:是|有)?\d|(?:刚刚好|刚好|正好|挺好的?|不错|挺合适|合适)$"
+    r"|^(?:打开|开|关|降|升)了(?:一半|一条缝|一点|一些)$"
 )
 #: 我没让你开后备箱, 我没说要开, 我可没叫你打开: a request denied is forbidden.
 _ZH_DENIED = re.compile(

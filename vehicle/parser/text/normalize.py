@@ -416,6 +416,8 @@ _ZH_NEGATION_APART = re.compile(
 
 #: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
 _ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
+#: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
+_ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
 #: Someone else, then how they feel, split by a recogniser's space ("我妈 好冷"): one clause, their state.
 _ZH_SOMEONE_APART = re.compile(
     r"(?:^|(?<=[,;\s]))((?:我|我的)?(?:妈|爸|妈妈|爸爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人|宝宝|小孩|奶奶|爷爷"
@@ -483,6 +485,7 @@ def _chinese(text: str, values: list[float], converted: list[tuple[float, float]
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
+    text = _ZH_SELF_APART.sub(r"\1", text)
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
     text = _ZH_DICTATION_APART.sub(r"\1", text)  # "告诉他 打开后备箱": what is passed on stays with its verb
