@@ -52,6 +52,7 @@ _NOT_NEED_EN = re.compile(
     r"|\b(?:in|at) (?![a-z' ]*\b(?:this|my|here|there|car|cabin|vehicle|rear|back|front|left|right|driver|drivers"
     r"|passenger|passengers|passenger's|driver's|side|seat|seats|row|middle|eyes?|face|co-driver|codriver)\b)"
     r"(?:[a-z]+)(?: [a-z]+)?$|\bcold feet\b|\bplay\b"
+    r"|\b(?:in|at) (?:my |the |our )?(?:bed|bedroom|room|house|home|office|school|work|kitchen|apartment|flat)\b"
     # the way it should go, asked ("i want it warmer" is cold, not hot: the frame asks for it)
     r"|\b(?:want|wanna|'d like|would like|prefer|need)\b.*\b(?:warmer|cooler|hotter|colder)\b"
 )

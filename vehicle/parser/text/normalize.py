@@ -192,13 +192,25 @@ _EN_NO_OBJECT = re.compile(
 #: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
 #: the member where both hold (the rear seat on that side), never both places' members (three windows
 #: opened). The driver sits on the left (catalog/seats.yaml: behind the driver is rear_left).
+_EN_OF_A_MEMBER = (
+    r"(?=\s+(?:side\s+)?(?:windows?|seats?|doors?|reading|lights?|temp|temperature|zone|heat|heated|heating|vent"
+    r"|ventilation|massage|climate|ac|fan|mirror|air|one)\b|\s*$)"
+)
 _EN_SIDE_OF_ROW = (
-    (re.compile(r"\b(?:rear|back) passengers\b"), "rear"),
+    (re.compile(r"\b(?:rear|back) passengers\b" + _EN_OF_A_MEMBER), "rear"),
     (
-        re.compile(r"\b(?:rear|back) passenger(?:'s)?(?: side)?\b|\bpassenger(?:'s)?(?: side)? (?:rear|back)\b"),
+        re.compile(
+            r"(?:\b(?:rear|back) passenger(?:'s)?(?: side)?|\bpassenger(?:'s)?(?: side)? (?:rear|back))\b"
+            + _EN_OF_A_MEMBER
+        ),
         "rear right",
     ),
-    (re.compile(r"\b(?:rear|back) driver(?:'s)?(?: side)?\b|\bdriver(?:'s)?(?: side)? (?:rear|back)\b"), "rear left"),
+    (
+        re.compile(
+            r"(?:\b(?:rear|back) driver(?:'s)?(?: side)?|\bdriver(?:'s)?(?: side)? (?:rear|back))\b" + _EN_OF_A_MEMBER
+        ),
+        "rear left",
+    ),
     (re.compile(r"\bfront driver(?:'s)?\b"), "driver"),
     (
         re.compile(
