@@ -1,7 +1,10 @@
 """Layer 1, text: one canonical form per utterance before anything is read.
 
 :mod:`.normalize` (NFKC, lower case, Traditional read as Simplified with
-OpenCC, clock times and names that are no value, numbers lifted out as
-placeholders), :mod:`.numbers` (English number words, Chinese numerals) and
+OpenCC, clock times and names that are no value (:mod:`.names`), numbers
+lifted out as placeholders), :mod:`.reword` (ways of saying a thing, said the
+way the reader reads them: a list with its verb last, two places of one
+member, a take-back with an object, words spaced by a recogniser),
+:mod:`.numbers` (English number words, Chinese numerals) and
 :mod:`.mixed` (the other language's words, for mixed-language text).
 """

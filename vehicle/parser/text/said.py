@@ -14,7 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .normalize import CLOCK, NAME, to_simplified
+from .names import CLOCK, NAME
+from .normalize import to_simplified
 
 _EN_NUMBER_WORDS = (
     "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"

@@ -1,0 +1,263 @@
+"""How people say it, said the way the frame reader reads it (before numbers are lifted).
+
+Each rule rewrites one way of saying something into the wording the later stages
+already read, so the reader needs no rule of its own for it; most exist because a
+red team found the words acting on more than was said. They run in the order below
+(an earlier rule's output is a later rule's input), after NFKC and lower case and,
+in Chinese, after Traditional is read as Simplified:
+
+- English (:func:`reword_en`): typographic apostrophes; two places of one member
+  (the rear passenger window: the rear right); a member kept out of a group
+  ("but keep mine closed": except mine); "less cold" (warmer); a count of the
+  members named; a mode or a place said as a thing ("camping gear", "go to the
+  garage"); one window of a pair not said; a take-back with an object ("never
+  mind the tailgate"); this car's; a window by its number.
+- English, on the canonical text (:func:`reword_en_read`): a list with its state
+  word after it ("seat heating and ventilation on").
+- Chinese (:func:`reword_zh`): words spaced by a recogniser; a question spaced off
+  its command; 、 as 和; a list with its verb after it; two places of one member;
+  an exclusion inside its group; counts and tenths (三成); someone else, 取消, this
+  car, the speaker said apart from what follows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import NAME
+
+#: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
+#: car, the clause markers hold it).
+_EN_THIS_CAR = re.compile(r"\b(?:this|my|our|the) (?:car|vehicle)'s\b|\bof (?:this|my|our|the) (?:car|vehicle)\b")
+_ZH_THIS_CAR = re.compile(r"(?:这辆|这台|这部|本|我的|我)车的")
+
+
+#: "open window 2": a small bare number right after "window" names a window by its number, which the
+#: catalog does not number (never 2 percent): an unknown word, so nothing acts on a guess.
+_EN_WINDOW_NUMBER = re.compile(
+    r"\b(windows?)\s+(?:number\s+|no\.?\s*|#\s*)?(?:[1-6]|one|two|three|four|five|six)\b"
+    r"(?!\s*(?:%|percent|per\s?cent|degrees?|inch|inches|cm|centimet))"
+)
+
+
+#: "open the windows and the tailgate, never mind the tailgate", "… cancel the tailgate": a take-back
+#: with an object after a command forbids that object only (the object used to be read alone and
+#: share the command's verb: the tailgate opened). "cancel ac" said first still switches it off.
+_EN_TAKE_BACK_OBJECT = re.compile(
+    r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
+    r"(?=(?:the |my |about )?(?!(?:that|it|this|everything|all|please|what|i|to|open|close|shut|turn|switch|set|start"
+    r"|stop|put|make|raise|lower|roll|pop|instead|and|then|just|actually)\b)[a-z])"
+)
+
+#: "open the sunroof and the windows no windows": "no" and a thing after a command forbids that thing
+#: ("no, open the window" stays a correction; "no more", "no need" are no things).
+_EN_NO_OBJECT = re.compile(
+    r"(?<=[a-z0-9])\s+no\s+(?!(?:the|my|your|a|an|his|her|their|open|close|shut|turn|switch|set|start|stop|put|make|raise|lower|roll|pop|wait"
+    r"|no|sorry|i|it|that|this|more|need|longer|way|problem|thanks|thank|worries|rush|hurry|change|changes)\b)(?=[a-z])"
+)
+
+
+#: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
+#: the member where both hold (the rear seat on that side), never both places' members (three windows
+#: opened). The driver sits on the left (catalog/seats.yaml: behind the driver is rear_left).
+_EN_OF_A_MEMBER = (
+    r"(?=\s+(?:side\s+)?(?:windows?|seats?|doors?|reading|lights?|temp|temperature|zone|heat|heated|heating|vent"
+    r"|ventilation|massage|climate|ac|fan|mirror|air|one)\b|\s*$)"
+)
+_EN_SIDE_OF_ROW = (
+    (re.compile(r"\b(?:rear|back) passengers\b" + _EN_OF_A_MEMBER), "rear"),
+    (
+        re.compile(
+            r"(?:\b(?:rear|back) passenger(?:'s)?(?: side)?|\bpassenger(?:'s)?(?: side)? (?:rear|back))\b"
+            + _EN_OF_A_MEMBER
+        ),
+        "rear right",
+    ),
+    (
+        re.compile(
+            r"(?:\b(?:rear|back) driver(?:'s)?(?: side)?|\bdriver(?:'s)?(?: side)? (?:rear|back))\b" + _EN_OF_A_MEMBER
+        ),
+        "rear left",
+    ),
+    (re.compile(r"\bfront driver(?:'s)?\b"), "driver"),
+    (
+        re.compile(
+            r"\b(?:rear|back) (window|seat|door|reading light|light)s? on (?:the )?(driver|passenger)(?:'s)? side\b"
+        ),
+        lambda m: ("rear left " if m.group(2) == "driver" else "rear right ") + m.group(1),
+    ),
+)
+_ZH_SIDE_OF_ROW = (
+    (
+        re.compile(
+            r"(?:主驾|司机|左)(?:驾驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?(?:主驾|司机)(?:驾驶)?(?:侧|那侧|这侧|一侧)?"
+        ),
+        "左后",
+    ),
+    (re.compile(r"副驾(?:驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?副驾(?:驶)?(?:侧|那侧|这侧|一侧)?"), "右后"),
+)
+
+
+#: "open all windows but keep mine closed": a member kept as it is after a group is left out of it.
+_EN_KEEP_MINE = re.compile(
+    r"(?<=[a-z0-9'])\s*,?\s*\b(?:but |and )?(?:keep|leave) (mine|my (?:window|seat|side|one)|the (?:driver|passenger)'s(?: one| window| seat)?"
+    r"|the (?:rear left|rear right|driver|passenger|front) (?:one|window|seat))\s+(?:closed|shut|up|off|alone|as it is)\b"
+)
+
+
+#: 三成, 五成: tenths (三成 is 30 %, never 3 %).
+_ZH_TENTH = (
+    {c: str(10 * (k + 1)) for k, c in enumerate("一二三四五六七八九")}
+    | {str(k): str(10 * k) for k in range(1, 10)}
+    | {"两": "20", "十": "100"}
+)
+_ZH_TENTHS = re.compile(r"(?<![\d一二三四五六七八九十两])([一二三四五六七八九两十1-9])成(?![人年员功绩熟为本])")
+#: 四个车窗 is every window; 三个车窗 says how many, not which: neither is an amount (it opened one 4 %).
+_ZH_COUNTED = re.compile(r"([两二三四4])个(车?窗(?:户)?|座椅|座位)")
+
+
+def _zh_counted(m: re.Match[str]) -> str:
+    return ("所有" if m.group(1) in "四4" else NAME) + m.group(2)
+
+
+_ZH_EXCEPT_INSIDE = re.compile(
+    r"(?:(?<=^)|(?<=[,;\s]))([\u4e00-\u9fff]{1,6}?)((?:除了|除开|除去)[\u4e00-\u9fff]{1,6}?(?:以外|之外|外)?)(?=都|全)"
+)
+
+
+#: One window of a pair, or "both" of more than two ("open the rear window", "open both windows"): which
+#: one is not said, so nothing acts on a guess (it opened both rear windows, or all four). The rear
+#: window's glass stays the rear defroster's ("rear window defrost").
+_EN_GLASS_WORK = re.compile(r"defrost|defog|demist|de-?ice|wiper|heated|fog")
+_EN_WHICH_ONE = re.compile(
+    r"\b(?:the |my )?(?:rear|back|front) window\b(?!s)(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)"
+    r"(?! on (?:the |my )?(?:left|right|driver|passenger))|\bboth (?:windows|seats)\b"
+)
+
+
+#: "less cold" is warmer, "less warm" cooler (read as the adjective, it went the other way).
+_EN_LESS = (
+    (re.compile(r"\b(?:a (?:little|bit) )?less (?:cold|cool|chilly|freezing|icy)\b"), "warmer"),
+    (re.compile(r"\b(?:a (?:little|bit) )?less (?:warm|hot|toasty|stuffy)\b"), "cooler"),
+)
+#: A count of the members named ("the two back windows", "all four windows"): no amount (it opened them 2 %).
+_EN_COUNT = re.compile(
+    r"\b(?:two|2)\s+(?=(?:back|rear|front)\s+(?:windows|seats|doors)\b)"
+    r"|(?<=\ball )(?:four|4)\s+(?=(?:windows|seats|doors)\b)"
+)
+
+
+_EN_GOING_TO_GARAGE = re.compile(r"\b(?:to|towards?|into) (?:the |my |our )?garage\b(?! door)")
+_EN_MODE_THING = re.compile(
+    r"\bcamping (?:gear|trip|site|ground|grounds|chair|chairs|stuff|equipment|store|spot|stove)\b"
+)
+
+
+def _apply(text: str, rules) -> str:
+    for pattern, repl in rules:
+        text = pattern.sub(repl, text)
+    return text
+
+
+_EN_APOSTROPHE = re.compile(r"[’‘`´]")
+
+
+def reword_en(text: str) -> str:
+    """English said the way the reader reads it (see the module docstring)."""
+    text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
+    text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
+    text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
+    text = _EN_GOING_TO_GARAGE.sub(f" to {NAME} ", text)  # "go to the garage": a place, not its door
+    if not _EN_GLASS_WORK.search(text):
+        text = _EN_WHICH_ONE.sub(f" {NAME} ", text)
+    text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
+    return _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
+
+
+#: A list with its state word after it ("rear left seat heating and ventilation on"): the state is each
+#: member's, as when the verb leads ("turn on rear left seat heating and ventilation"); read alone, the
+#: last member took the state and the first was lost.
+_EN_LIST_STATE_LAST = re.compile(
+    r"(?:(?<=^)|(?<=[,;?] ))([^,;?]+? and [^,;?]+?)(?: both)? (on|off)((?: please| now| thanks| thank you)?)(?= [,;?]|$)"
+)
+_EN_LIST_HAS_VERB = re.compile(
+    r"\b(?:turn|turned|switch|switched|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease"
+    r"|activate|enable|disable|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
+    r"|once|why|how|what|get|got|have|has|want|need|like|i|we|you|it|they|he|she|stays?|and then|on|off)\b"
+)
+
+
+def _en_list_state_last(m: re.Match[str]) -> str:
+    if _EN_LIST_HAS_VERB.search(m.group(1)):
+        return m.group(0)
+    return f"turn {m.group(2)} {m.group(1)}{m.group(3)}"
+
+
+def reword_en_read(text: str) -> str:
+    """The canonical English text (numbers lifted, "the" dropped): a list with its state word after it."""
+    return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
+
+
+#: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
+_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
+#: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
+_ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
+#: Someone else, then how they feel, split by a recogniser's space ("我妈 好冷"): one clause, their state.
+_ZH_SOMEONE_APART = re.compile(
+    r"(?:^|(?<=[,;\s]))((?:我|我的)?(?:妈|爸|妈妈|爸爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人|宝宝|小孩|奶奶|爷爷"
+    r"|狗狗|猫咪|他|她|他们|她们))\s+(?=[好很太有点真挺特别非常])"
+)
+
+
+#: A list with its switch verb after it ("把座椅加热和通风关闭", "前挡除雾和后挡除雾 关闭"): the verb is
+#: each member's, as with 都 ("座椅加热和通风都关闭"); without it the first member read alone came on.
+_ZH_LIST_VERB_LAST = re.compile(
+    r"(?<![^,;\s])((?:把|将)?[^,;\s]{1,10}?(?:和|跟|与|以及|还有)[^,;\s]{1,10}?)\s?(都\s?)?"
+    r"((?:打开|开启|关闭|关掉|关上|启动|停止|停掉|开|关)(?:掉|了|吧|一下)?)(?![^,;\s])"
+)
+_ZH_LIST_HAS_VERB = re.compile(r"打开|开启|关闭|关掉|关上|启动|停止|(?<!空)调|设|升|降|别|不|没|吗|了")
+
+
+def _list_verb_last(m: re.Match[str]) -> str:
+    listed = m.group(1)
+    if _ZH_LIST_HAS_VERB.search(listed):
+        return m.group(0)
+    return f"{listed}都{m.group(3)}"
+
+
+_ZH_SPACED_RUN = re.compile(r"[\u3400-\u9fff]+(?:\s+[\u3400-\u9fff]+){2,}")
+#: A question said after a command and spaced off it ("打开天窗 会怎样", "打开后备箱 安全吗", "打开天窗 吗"), or a
+#: question word spaced off before it ("为什么 打开后备箱"): one clause, a question (read apart, the
+#: command ran). A tail naming a control of its own is a question of its own ("打开空调 车窗关了吗").
+_ZH_QUESTION_TAIL = re.compile(
+    r"(?<=[\u4e00-\u9fff])\s+(?=(?:(?![^\s,;]*(?:窗|门|灯|空调|座椅|温度|风|后备箱|除雾|镜|模式|天气|今天|明天|导航|音乐|歌|电话|路))[^\s,;]{0,5}"
+    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄"
+    r"|([\u4e00-\u9fff])不\1)[^\s,;]{0,4})(?:$|[\s,;]))"
+    r"|^(?:为什么|为啥|谁|什么时候|啥时候)\s+"
+)
+
+
+def _words_spaced(m: re.Match[str]) -> str:
+    """A recogniser that spaces words, not clauses ("我 不想 开 天窗", "十 分钟 后 开 后备箱"): when at least
+    half the pieces are one or two characters, the spaces are joined away, so a negation, a question
+    or a delay keeps its scope (read apart, each piece was a clause and the command ran)."""
+    parts = m.group(0).split()
+    if 2 * sum(len(p) <= 2 for p in parts) >= len(parts):
+        return "".join(parts)
+    return m.group(0)
+
+
+def reword_zh(text: str) -> str:
+    """Chinese said the way the reader reads it (see the module docstring)."""
+    text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), _ZH_SPACED_RUN.sub(_words_spaced, text))
+    text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
+    text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
+    text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
+    text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
+    text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
+    text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
+    return _ZH_SELF_APART.sub(r"\1", text)
+
+
+__all__ = ["reword_en", "reword_en_read", "reword_zh"]
