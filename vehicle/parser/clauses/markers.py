@@ -72,7 +72,8 @@ _EN_POLITE_START = re.compile(
 )
 _EN_POLITE_END = re.compile(
     r"(?:\s+\b(?:please|pls|plz|thanks|thank you|thank you very much|thx|for me|now|right now|asap|quickly|immediately"
-    r"|right away|fast|if you can|if you could|if possible|would you|could you|will you|ok|okay|then|too|as well|instead"
+    r"|right away|fast|if you can|if you could|if you would|if possible|would you|could you|will you|ok|okay|then|too"
+    r"|as well|instead|thanks a lot|thanks so much|real quick|quick|cheers"
     r"|um|uh|er|hmm)\b)+$"
 )
 _EN_FILLERS = re.compile(r"\b(?:um+|uh+|er|erm|hmm+|like|you know)\b")
@@ -181,8 +182,9 @@ _EN_REPORTED = re.compile(
     r"|(?:ask|remind|get|have) (?!me\b|us\b|you\b|u\b|car\b|it\b|system\b)\w+(?: \w+)? to\b"
     # a song, a show or a book by its name ("play roll down the windows", "the book open the trunk")
     r"|(?:play|put on|queue up|listen to)\s+(?:(?:the |a |my )?(?:song|album|podcast|track|audiobook|book|playlist"
-    r"|tune|episode)\b|something (?:called|titled|named)\b|(?:called|titled|named)\b|(?=(?:roll|open|close|shut"
-    r"|pop|crank)\b))|(?:play|queue up|listen to)\s+(?=(?:turn|switch|set|windows?|sunroof|trunk|tailgate|ac)\b)"
+    r"|tune|episode)\s+(?:(?:called|titled|named)\b|(?=(?:roll|open|close|shut|pop|crank|turn)\b))"
+    r"|something (?:called|titled|named)\b|(?:called|titled|named)\b|(?=(?:roll|open|close|shut|pop|crank"
+    r"|turn (?:up|down|on|off))\b))|(?:play|queue up|listen to)\s+(?=(?:turn|switch|set|windows?|sunroof|trunk|tailgate|ac)\b)"
     r"|(?:the |a )?(?:book|song|album|movie|film|show) (?=[a-z])"
     r"|make a note|note|add to (?:my )?(?:list|notes)|write down|search(?: for)?|look up|google|translate)\b"
     # words not meant for the car ("i wasn't talking to you, open the window")
@@ -277,6 +279,7 @@ _ZH_POLITE_START = re.compile(
     r"我说|快点|快|赶紧|赶快|马上|立刻|立即|现在|再(?=打开|开启|开|关|调|把|将|设|启动|切换)|还是(?=打开|开启|开|关|调|把|将|设|启动|切换))\s*)+"
 )
 _ZH_POLITE_END_WORDS = (
+    "辛苦了",
     "谢谢你",
     "谢谢",
     "谢啦",
@@ -321,6 +324,8 @@ _ZH_THANKS = re.compile(
 )
 _ZH_NEGATION = re.compile(
     r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|不可以|不能|勿(?=[开关打调设启升降把动碰])|"
+    # unwillingness (我不打算开天窗, 我讨厌开天窗, 我怕开天窗): no request
+    r"不愿意?|不打算|没打算|不希望|没想|不喜欢|讨厌(?=[开关打])|不敢|(?<=我)怕(?=[开关打])|担心(?=[开关打])|"
     # 取消开窗, 取消打开天窗: a command cancelled with its verb is forbidden (取消空调 switches it off)
     r"取消(?=[开关打调设启升降把将])|"
     # 打开后备箱 不是后备箱 / 后备箱不: a control denied right after its command
@@ -354,7 +359,7 @@ _ZH_THEN = re.compile(
 ZH_RETRACTION = r"慢着(?:慢着)?|不不不+|(?:开|关|按|弄|搞|点)错了|回头再说|以后再说|我?随便说说|说着玩的?|闹着玩的?|逗你的|开什么开|关什么关|actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
 #: Said alone after a command, these take it back too (inside a clause they mean other things:
 #: 有没有, 受不了, 别急着…).
-_ZH_RETRACTION_ALONE = r"等等|不不|不是不是|不用不用|不了不了|不了|哈哈+|呵呵+|再说吧|别急|没有|我?没说过?|不是我说的"
+_ZH_RETRACTION_ALONE = r"让我想想|我想想|想一想|我再想想|考虑一下|我考虑一下|等等|不不|不是不是|不用不用|不了不了|不了|哈哈+|呵呵+|再说吧|别急|没有|我?没说过?|不是我说的"
 _ZH_RETRACTION = re.compile(rf"^(?:{ZH_RETRACTION}|{_ZH_RETRACTION_ALONE}|取消|不|不是)$")
 _ZH_REPORTED = re.compile(
     r"说(?!明|一下|说)|写着|写的是|写道|上面写|提到|告诉我要|让我"
@@ -362,7 +367,7 @@ _ZH_REPORTED = re.compile(
     r"|^(?:帮我|请|麻烦你?)?(?:叫|让)(?:我的?)?(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿|孩子|朋友|司机)"
     r"|^(?:帮我|请|麻烦你?)?(?:告诉(?!我)|通知|转告|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)|回复|翻译|备忘|记一下|记下|搜索|搜一下|让(?:他|她|他们|她们)"
     # a song or a show by its name (播放开窗, 放一首打开天窗, 来一首开窗): its words are a title
-    r"|^(?:播放|放一首|来一首|放首歌|放首|听一下|听听|播一首|播首|放个|来个)(?:歌曲?|节目)?(?:叫|名叫|叫做)?"
+    r"|^(?:播放|放一首|来一首|放首歌叫|放首|听一下|听听|播一首|播首|放个|来个|(?:我)?(?:想|要)?听|给我放)(?:歌曲叫|歌曲|节目叫|叫|名叫|叫做)?"
     r"(?=打开|开启|开|关闭|关掉|关上|关|把|温度|天窗|车窗|空调|座椅)"
     # words not meant for the car (不是叫你 打开车窗, 我在跟他说话)
     r"|不是(?:叫|跟|和|对)你|没(?:叫|跟|和|对)你说|(?:我)?在跟\S{1,3}说话|没在跟你说)"

@@ -43,18 +43,27 @@ _EN_WINDOW_NUMBER = re.compile(
 #: "open the windows and the tailgate, never mind the tailgate", "… cancel the tailgate": a take-back
 #: with an object after a command forbids that object only (the object used to be read alone and
 #: share the command's verb: the tailgate opened). "cancel ac" said first still switches it off.
+#: The things a take-back may name (a family word such as "the seat" or "the heating" is not read:
+#: the take-back then holds everything before it, as a bare "never mind" does).
+_EN_THING = (
+    r"(?:the |my |about the |about my )?(?:windows?|sunroof|moonroof|trunk|tailgate|boot|hatch|liftgate|sunshade|shade"
+    r"|blind|ac|a/c|air conditioning|air conditioner|fan|blower|defrost|defroster|defog|defogger|demister|mirrors?"
+    r"|reading lights?|ambient lights?|recirculation|sunroof shade|(?:nap|camping|pet|car wash|sleep|rest)(?: mode)?"
+    r"|seat heating|seat heater|massage)\b"
+)
 _EN_TAKE_BACK_OBJECT = re.compile(
     r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
-    r"(?=(?:the |my |about )?(?!(?:that|it|this|everything|all|please|what|i|to|open|close|shut|turn|switch|set|start"
-    r"|stop|put|make|raise|lower|roll|pop|instead|and|then|just|actually)\b)[a-z])"
+    rf"(?={_EN_THING})"
+)
+#: "… never mind both / cancel all that / forget everything": every command before it is taken back.
+_EN_TAKE_BACK_ALL = re.compile(
+    r"\b(?:never ?mind|forget(?: about)?|scratch|cancel|skip|drop|don't do)\s+(?:both(?: of them)?|either(?: of them)?"
+    r"|all(?: of)?(?: that| it| them| this)?|everything|any of (?:that|it|them)|the lot)\b|(?<=\S)\s+neither$"
 )
 
 #: "open the sunroof and the windows no windows": "no" and a thing after a command forbids that thing
 #: ("no, open the window" stays a correction; "no more", "no need" are no things).
-_EN_NO_OBJECT = re.compile(
-    r"(?<=[a-z0-9])\s+no\s+(?!(?:the|my|your|a|an|his|her|their|open|close|shut|turn|switch|set|start|stop|put|make|raise|lower|roll|pop|wait"
-    r"|no|sorry|i|it|that|this|more|need|longer|way|problem|thanks|thank|worries|rush|hurry|change|changes)\b)(?=[a-z])"
-)
+_EN_NO_OBJECT = re.compile(rf"(?<=[a-z0-9])\s+no\s+(?={_EN_THING})(?!the |my )")
 
 
 #: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
@@ -62,7 +71,7 @@ _EN_NO_OBJECT = re.compile(
 #: opened). The driver sits on the left (catalog/seats.yaml: behind the driver is rear_left).
 _EN_OF_A_MEMBER = (
     r"(?=\s+(?:side\s+)?(?:windows?|seats?|doors?|reading|lights?|temp|temperature|zone|heat|heated|heating|vent"
-    r"|ventilation|massage|climate|ac|fan|mirror|air|one)\b|\s*$)"
+    r"|ventilation|massage|climate|ac|fan|mirror|air|one|to|at|\d+)\b|\s*$)"
 )
 _EN_SIDE_OF_ROW = (
     (re.compile(r"\b(?:rear|back) passengers\b" + _EN_OF_A_MEMBER), "rear"),
@@ -130,8 +139,9 @@ _ZH_EXCEPT_INSIDE = re.compile(
 #: window's glass stays the rear defroster's ("rear window defrost").
 _EN_GLASS_WORK = re.compile(r"defrost|defog|demist|de-?ice|wiper|heated|fog")
 _EN_WHICH_ONE = re.compile(
-    r"\b(?:the |my )?(?:rear|back|front) window\b(?!s)(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)"
-    r"(?! on (?:the |my )?(?:left|right|driver|passenger))|\bboth (?:windows|seats)\b"
+    r"\b(?<!left )(?<!right )(?<!left-)(?<!right-)(?<!side )(?:the |my )?(?:rear|back|front) window\b(?!s)"
+    r"(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)(?! on (?:the |my )?(?:left|right|driver|passenger))"
+    r"|\bboth (?:windows|seats)\b(?! (?:in|on|at) )"
 )
 
 
@@ -171,6 +181,7 @@ def reword_en(text: str) -> str:
     text = _EN_GOING_TO_GARAGE.sub(f" to {NAME} ", text)  # "go to the garage": a place, not its door
     if not _EN_GLASS_WORK.search(text):
         text = _EN_WHICH_ONE.sub(f" {NAME} ", text)
+    text = _EN_TAKE_BACK_ALL.sub(" , never mind ", text)
     text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
     return _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
 
@@ -199,6 +210,10 @@ def reword_en_read(text: str) -> str:
     return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
 
 
+#: 都取消, 全部取消, 都别开了: every command before it taken back.
+_ZH_TAKE_BACK_ALL = re.compile(
+    r"(?:^|(?<=[,;\s]))(?:都|全部|全都|统统|通通|全)(?:取消|不要了?|不用了?|别开了?|别弄了?|别了|算了|不开了)(?=$|[,;\s])"
+)
 #: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
 _ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
 #: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
@@ -257,7 +272,7 @@ def reword_zh(text: str) -> str:
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
-    return _ZH_SELF_APART.sub(r"\1", text)
+    return _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text))
 
 
 __all__ = ["reword_en", "reword_en_read", "reword_zh"]
