@@ -55,6 +55,12 @@ _EN_TAKE_BACK_OBJECT = re.compile(
     r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
     rf"(?={_EN_THING})"
 )
+#: "open all windows, never mind the driver's": a member taken back from a group is left out of it (only
+#: the driver's window opened).
+_EN_TAKE_BACK_MEMBER = re.compile(
+    r"[\s,.;!]+(?:but\s+)?(?:never ?mind|forget(?: about)?|skip|not)\s+(the (?:driver|passenger|rear left|rear right)(?:'s)?"
+    r"(?: one| window| seat)?|mine|my one)(?=\s*$|[\s,.;!])"
+)
 #: "… never mind both / cancel all that / forget everything": every command before it is taken back.
 _EN_TAKE_BACK_ALL = re.compile(
     r"\b(?:never ?mind|forget(?: about)?|scratch|cancel|skip|drop|don't do)\s+(?:both(?: of them)?|either(?: of them)?"
@@ -181,7 +187,7 @@ def reword_en(text: str) -> str:
     text = _EN_GOING_TO_GARAGE.sub(f" to {NAME} ", text)  # "go to the garage": a place, not its door
     if not _EN_GLASS_WORK.search(text):
         text = _EN_WHICH_ONE.sub(f" {NAME} ", text)
-    text = _EN_TAKE_BACK_ALL.sub(" , never mind ", text)
+    text = _EN_TAKE_BACK_MEMBER.sub(r" except \1", _EN_TAKE_BACK_ALL.sub(" , never mind ", text))
     text = _EN_NO_OBJECT.sub(" , don't touch ", _EN_TAKE_BACK_OBJECT.sub(" , don't touch ", text))
     return _EN_WINDOW_NUMBER.sub(rf"\1 {NAME}", _EN_THIS_CAR.sub(" ", text))
 
@@ -210,6 +216,8 @@ def reword_en_read(text: str) -> str:
     return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
 
 
+#: 只开天窗 after a list (打开天窗和后备箱 只开天窗): a correction, only what follows it acts.
+_ZH_ONLY = re.compile(r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?:打开|开启|开|要)(?=[\u4e00-\u9fff])")
 #: 都取消, 全部取消, 都别开了: every command before it taken back.
 _ZH_TAKE_BACK_ALL = re.compile(
     r"(?:^|(?<=[,;\s]))(?:都|全部|全都|统统|通通|全)(?:取消|不要了?|不用了?|别开了?|别弄了?|别了|算了|不开了)(?=$|[,;\s])"
@@ -247,7 +255,7 @@ _ZH_SPACED_RUN = re.compile(r"[\u3400-\u9fff]+(?:\s+[\u3400-\u9fff]+){2,}")
 #: command ran). A tail naming a control of its own is a question of its own ("打开空调 车窗关了吗").
 _ZH_QUESTION_TAIL = re.compile(
     r"(?<=[\u4e00-\u9fff])\s+(?=(?:(?![^\s,;]*(?:窗|门|灯|空调|座椅|温度|风|后备箱|除雾|镜|模式|天气|今天|明天|导航|音乐|歌|电话|路))[^\s,;]{0,5}"
-    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄"
+    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄|有没有"
     r"|([\u4e00-\u9fff])不\1)[^\s,;]{0,4})(?:$|[\s,;]))"
     r"|^(?:为什么|为啥|谁|什么时候|啥时候)\s+"
 )
@@ -272,7 +280,8 @@ def reword_zh(text: str) -> str:
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
-    return _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text))
+    text = _ZH_ONLY.sub("不对 打开", _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
+    return text
 
 
 __all__ = ["reword_en", "reword_en_read", "reword_zh"]
