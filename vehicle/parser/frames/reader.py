@@ -611,14 +611,24 @@ def _op(
     further: bool = False,
     heights: str | None = None,
 ) -> str | None:
-    specific = {w for w in ways if w != "set"}
-    way = specific.pop() if specific else None
+    # two ways said are not read ("open … and close …" is two frames), except a verb with the particle of
+    # a phrasal verb ("open it all up", "close it down"); which one a set held used to depend on the
+    # process's hash seed ("open it all up" offered to close everything in some processes)
+    specific = list(dict.fromkeys(w for w in ways if w != "set"))
+    if len(specific) > 1:
+        verbs = [w for w in specific if w not in ("up", "down")]
+        if len(verbs) != 1 or verbs[0] not in ("open", "close"):
+            return None
+        specific = verbs
+    way = specific[0] if specific else None
     if way is None and signed:
         if len(set(signed)) > 1:
             return None
         way = signed[0]
     positional = device in _POSITIONS
-    if positional and heights:
+    if positional and heights and way not in ("open", "close"):
+        # (an explicit open or close wins over the height word said with it: "open the window up" opened
+        # nothing and closed it, "close the windows down" opened them)
         way = heights  # "车窗调高", "降主驾车窗", "bump up the window": how high the glass goes
         if number is not None and not after_to:
             return "less" if way == "up" else "more"  # "车窗降低百分之三十": by that much

@@ -54,7 +54,15 @@ class Normalized:
 
 
 #: "天窗开了十分钟了": how long it has been on, told (never a duration to schedule).
-_ZH_HOW_LONG = re.compile(r"((?:开|关|打开|关闭|关上|开启)了)[^,，。;；\s]{1,8}?(?:分钟|小时|秒钟|秒|钟头)(了|啦)")
+_ZH_HOW_LONG = re.compile(
+    r"((?:开|关|打开|关闭|关上|开启|已经|都|冷|热|等|坐|开车)了?)[^,，。;；\s]{1,8}?(?:分钟|小时|秒钟|秒|钟头)(了|啦)"
+)
+#: A time that is now or was ("都七点半了", "十分钟前开的窗"): told, never a time to act at, and 前 there is
+#: no "front".
+_ZH_TIME_TOLD = re.compile(
+    r"(?:都|已经|现在)?(?:早上|上午|中午|下午|傍晚|晚上)?[零〇一二两三四五六七八九十\d]{1,3}点(?:半|钟|整|[零〇一二三四五六七八九十\d]{1,3}分?)?了"
+    r"|[零〇一二两三四五六七八九十半\d]{1,3}(?:个)?(?:分钟|小时|秒钟|秒|钟头|天)(?:以前|之前|前)"
+)
 
 
 def to_simplified(text: str) -> str:
@@ -77,7 +85,8 @@ def normalize(text: str) -> Normalized:
         lifted, timings = lift(raw, language)
         canon = _english(lifted, values, converted)
     else:
-        lifted, timings = lift(_ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)), language)
+        told = _ZH_TIME_TOLD.sub(NAME, _ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)))
+        lifted, timings = lift(told, language)
         canon = _chinese(lifted, values, converted)
     return Normalized(
         language=language,
@@ -93,7 +102,8 @@ def normalize(text: str) -> Normalized:
 
 _EN_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\ba\s*/\s*c\b|\ba\.c\.?(?=\s|$)|\ba\.c\b"), "ac"),
-    (re.compile(r"°\s*c\b|°\s*f\b|°"), " degrees "),
+    (re.compile(r"°\s*f\b"), " degrees fahrenheit "),  # "72°f": Fahrenheit, never 72 °C
+    (re.compile(r"°\s*c\b|°"), " degrees "),
     (re.compile(r"%"), " percent "),
     (re.compile(r"(?<=\d),(?=\d(?!\d))"), "."),  # 21,5 -> 21.5
     (re.compile(r"(?<=[a-z])-(?=[a-z])"), " "),  # twenty-one, co-pilot

@@ -166,6 +166,9 @@ _EN_COUNT = re.compile(
 _EN_GOING_TO_GARAGE = re.compile(r"\b(?:to|towards?|into) (?:the |my |our )?garage\b(?! door)")
 _EN_MODE_THING = re.compile(
     r"\bcamping (?:gear|trip|site|ground|grounds|chair|chairs|stuff|equipment|store|spot|stove)\b"
+    # going there ("go to the car wash", "let's go camping") or the animal itself ("my pet"): no mode
+    r"|\b(?:go|going|head|heading|drive|driving|navigate)(?: to)?(?: the| a)? (?:car wash|camping)\b"
+    r"|^(?:my|the|our) pet$"
 )
 
 
@@ -176,11 +179,16 @@ def _apply(text: str, rules) -> str:
 
 
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
+#: The particle of a phrasal verb said after its object ("open the window up", "open it all up", "shut
+#: the sunroof down") is no height: up would close a window, down would open it.
+_EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|crank)\b)[^,.;!?]){1,40}?"
+_EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
 
 
 def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_PARTICLE.sub(lambda m: m.group(1) or m.group(2), text)  # "open the window up": open it (the "up" closed it)
     text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
     text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
     text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
@@ -218,6 +226,10 @@ def reword_en_read(text: str) -> str:
 
 #: 只开天窗 after a list (打开天窗和后备箱 只开天窗): a correction, only what follows it acts.
 _ZH_ONLY = re.compile(r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?:打开|开启|开|要)(?=[\u4e00-\u9fff])")
+#: The temperature or a level now, told with how it feels (二十八度太热了, 座椅加热三档太烫了): no setting.
+_ZH_LEVEL_TOLD = re.compile(
+    r"[零〇一二两三四五六七八九十百\d]+(?:度|档|挡)(?=了?(?:太|好|有点|有些|真|挺|这么|那么)(?:热|冷|烫|凉|闷|晒))"
+)
 #: 都取消, 全部取消, 都别开了: every command before it taken back.
 _ZH_TAKE_BACK_ALL = re.compile(
     r"(?:^|(?<=[,;\s]))(?:都|全部|全都|统统|通通|全)(?:取消|不要了?|不用了?|别开了?|别弄了?|别了|算了|不开了)(?=$|[,;\s])"
@@ -281,7 +293,7 @@ def reword_zh(text: str) -> str:
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
     text = _ZH_ONLY.sub("不对 打开", _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
-    return text
+    return _ZH_LEVEL_TOLD.sub(NAME, text)
 
 
 __all__ = ["reword_en", "reword_en_read", "reword_zh"]

@@ -181,7 +181,11 @@ _ZH = re.compile(
     # 七点半 / 晚上八点 / 19:30 (a clock time; 的时候 goes with it)
     rf"|(?:在|到了)?(?:(?P<part>{_ZH_PART})?(?P<h>{_ZH_N})点(?P<rest>半|钟|整|一刻|三刻|(?P<mm>{_ZH_N})分)"
     rf"|(?P<part2>{_ZH_PART})(?P<h2>{_ZH_N})点(?:(?P<mm2>{_ZH_N})(?:分)?)?(?!{_ZH_N}|度)"
-    r"|(?P<h3>\d{1,2})[:：](?P<m3>\d{2}))(?:的时候|时|整)?"
+    r"|(?P<h3>\d{1,2})[:：](?P<m3>\d{2})"
+    # 七点三十, 八点零五, 7点30: the minutes said without 分 (read apart, the command ran now, or the
+    # minutes became an amount: 打开车窗八点二十 opened it 10 %)
+    rf"|(?P<h5>[零〇一二两三四五六七八九十\d]{{1,3}})点(?P<mm5>[一二三四五]十[一二三四五六七八九]?|[零〇][一二三四五六七八九]"
+    r"|十[一二三四五六七八九]?|[0-5]\d)(?![零〇一二两三四五六七八九十百\d]|度|档|挡|%|分钟|个|秒|小时))(?:的时候|时|整)?"
     # 二十分钟 / 持续半小时 (a duration: no 后 after it)
     rf"|(?P<pre4>持续|保持)?(?P<n4>{_ZH_N}|半|一个半|一刻)(?P<unit4>分钟|个小时|小时|个钟头|秒钟|秒|钟)(?!以后|之后|后|内|前|以内)"
 )
@@ -212,7 +216,7 @@ def _zh_timing(m: re.Match[str]) -> Timing | None:
     if m.group("h3") is not None:
         return _clock(int(m.group("h3")), int(m.group("m3")), None, said)
     part = m.group("part") or m.group("part2") or ""
-    hour = zh_number(m.group("h") or m.group("h2"))
+    hour = zh_number(m.group("h") or m.group("h2") or m.group("h5"))
     if hour is None:
         return None
     rest = m.group("rest") or ""
@@ -223,8 +227,8 @@ def _zh_timing(m: re.Match[str]) -> Timing | None:
         minute = 15
     elif rest == "三刻":
         minute = 45
-    elif m.group("mm") is not None or m.group("mm2") is not None:
-        minute = zh_number(m.group("mm") or m.group("mm2"))
+    elif m.group("mm") is not None or m.group("mm2") is not None or m.group("mm5") is not None:
+        minute = zh_number(m.group("mm") or m.group("mm2") or m.group("mm5"))
     if minute is None:
         return None
     return _clock(int(hour), int(minute), None, said, part)
