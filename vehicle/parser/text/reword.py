@@ -188,7 +188,9 @@ _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b
 def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
-    text = _EN_PARTICLE.sub(lambda m: m.group(1) or m.group(2), text)  # "open the window up": open it (the "up" closed it)
+    text = _EN_PARTICLE.sub(
+        lambda m: m.group(1) or m.group(2), text
+    )  # "open the window up": open it (the "up" closed it)
     text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
     text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
     text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
