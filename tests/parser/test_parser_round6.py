@@ -526,3 +526,27 @@ def test_two_ways_in_one_frame_never_depend_on_the_process():
 def test_open_it_all_up_offers_to_open(parse):
     options = parse("open it all up")["clarify"]["options"]
     assert options and all(o["parameters"] in ({"open_percent": 100}, {"open": True}) for o in options)
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # an amount said of one control is not another's (it set the sunroof to 30 %: a closed one opened)
+        ("close the windows to 30 percent and the sunroof", [(WIN, "all", {"open_percent": 30})]),
+        ("set the temperature to 22 and the fan", [("climate.set_temperature", "all", {"celsius": 22.0})]),
+        # the same control, or a way with no amount, is still shared
+        (
+            "open the driver window halfway and the passenger window",
+            [(WIN, "driver", {"open_percent": 50}), (WIN, "passenger", {"open_percent": 50})],
+        ),
+        (
+            "turn up the heat and the fan",
+            [
+                ("climate.adjust_temperature", "all", {"delta_celsius": 1.0}),
+                ("climate.adjust_fan_speed", "cabin", {"delta_level": 1}),
+            ],
+        ),
+    ],
+)
+def test_an_amount_is_shared_only_by_the_same_control(parse, text, acts):
+    assert _acts(parse(text)) == acts

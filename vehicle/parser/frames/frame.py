@@ -96,8 +96,15 @@ class Frame:
         elif frame.device is None:
             frame = replace(frame, device=previous.device)
         if frame.op == "keep":
+            if frame.device != previous.device and (previous.number is not None or previous.op in _AMOUNT_OPS):
+                # "close the windows to 30 percent and the sunroof": an amount said of one control is not
+                # another's (it set the sunroof to 30 %, which opens a closed one); left unread
+                return frame
             frame = replace(frame, op=previous.op, number=previous.number, unit=previous.unit, color=previous.color)
         return frame
 
+
+#: Operations that carry an amount of their own (a borrowed one would be another control's).
+_AMOUNT_OPS = frozenset({"max", "min", "half", "crack", "low", "medium", "high"})
 
 __all__ = ["Frame", "OPS"]
