@@ -550,3 +550,24 @@ def test_open_it_all_up_offers_to_open(parse):
 )
 def test_an_amount_is_shared_only_by_the_same_control(parse, text, acts):
     assert _acts(parse(text)) == acts
+
+
+@pytest.mark.parametrize("text", ["maybe undo", "undo?", "me too?", "a bit more?", "maybe a bit more", "再大一点？"])
+def test_a_follow_up_said_as_a_question_or_a_hedge_is_not_done(parse, text):
+    """The service applied them (every zone undone for "maybe undo"); said in full, the same is asked."""
+    assert parse(text)["follow_up"] is None
+
+
+@pytest.mark.parametrize(("text", "kind"), [("undo", "undo"), ("me too", "me_too"), ("再大一点吧", "more")])
+def test_a_plain_follow_up_is_still_one(parse, text, kind):
+    assert parse(text)["follow_up"] == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "after_s"),
+    [("open the sunroof in 10 minutes no 5", 300), ("open the sunroof in 10 minutes i mean 20", 1200)],
+)
+def test_a_delay_corrected_by_a_bare_number_is_the_new_delay(parse, text, after_s):
+    """It was read as an amount: the sunroof to 5 % in 10 minutes."""
+    schedule = parse(text)["schedule"]
+    assert [(e["after_s"], e["actions"][0]["parameters"]) for e in schedule] == [(after_s, {"open_percent": 100})]

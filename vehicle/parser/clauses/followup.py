@@ -103,8 +103,15 @@ _ZH: tuple[tuple[str, str | None, re.Pattern[str]], ...] = (
 )
 
 
+#: A follow-up said as a question or a hedge ("undo?", "maybe a bit more", 再大一点？) is asked, not done:
+#: none of it is read as a follow-up (it was done, unlike the same command said in full, DESIGN 4a).
+_ASKED = re.compile(r"\?|^(?:maybe|perhaps|possibly|i guess|should i|要不要|要不|也许|或许|可能)|(?:maybe|perhaps)$")
+
+
 def _read(text: str, language: str) -> tuple[str, str | None] | None:
     """(kind, direction) of the whole normalised text, or None."""
+    if _ASKED.search(text.strip(" ,;")):
+        return None
     body = text.strip(" ,;?")
     bodies: tuple[str, ...]
     if language == "zh":

@@ -179,10 +179,21 @@ def _apply(text: str, rules) -> str:
 
 
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
+#: A delay corrected by a bare number ("open the sunroof in 10 minutes no 5", "… i mean 20"): the new
+#: delay in the same unit (it was read as an amount: the sunroof to 5 % in 10 minutes).
+_EN_DELAY_CORRECTED = re.compile(
+    r"\bin [a-z0-9.]+ (minutes?|mins?|hours?|seconds?)[\s,]+(?:no|i mean|sorry|make (?:it|that)|actually|wait)[\s,]+"
+    r"([0-9.]+|[a-z]+(?:[- ][a-z]+)?)(?: (?:minutes?|mins?|hours?|seconds?))?(?=\s*$|[,.;!])"
+)
 #: The particle of a phrasal verb said after its object ("open the window up", "open it all up", "shut
 #: the sunroof down") is no height: up would close a window, down would open it.
 _EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|crank)\b)[^,.;!?]){1,40}?"
 _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
+
+
+def reword_en_delay(text: str) -> str:
+    """Before times are lifted: a delay corrected by a bare number is the new delay ("in 10 minutes no 5")."""
+    return _EN_DELAY_CORRECTED.sub(r"in \2 \1", text)
 
 
 def reword_en(text: str) -> str:
@@ -298,4 +309,4 @@ def reword_zh(text: str) -> str:
     return _ZH_LEVEL_TOLD.sub(NAME, text)
 
 
-__all__ = ["reword_en", "reword_en_read", "reword_zh"]
+__all__ = ["reword_en", "reword_en_delay", "reword_en_read", "reword_zh"]
