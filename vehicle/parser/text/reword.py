@@ -6,18 +6,23 @@ red team found the words acting on more than was said. They run in the order bel
 (an earlier rule's output is a later rule's input), after NFKC and lower case and,
 in Chinese, after Traditional is read as Simplified:
 
-- English (:func:`reword_en`): typographic apostrophes; two places of one member
-  (the rear passenger window: the rear right); a member kept out of a group
-  ("but keep mine closed": except mine); "less cold" (warmer); a count of the
-  members named; a mode or a place said as a thing ("camping gear", "go to the
-  garage"); one window of a pair not said; a take-back with an object ("never
-  mind the tailgate"); this car's; a window by its number.
+- English, before times are lifted (:func:`reword_en_delay`): a delay corrected by
+  a bare number ("in 10 minutes no 5").
+- English (:func:`reword_en`): typographic apostrophes; a verb's particle ("open the
+  window up"); two places of one member (the rear passenger window: the rear
+  right); a member kept out of a group ("but keep mine closed": except mine);
+  "less cold" (warmer); a count of the members named; a mode or a place said as a
+  thing ("camping gear", "go to the garage"); one window of a pair not said; a
+  take-back of everything, of a member or of a thing ("never mind both", "never
+  mind the driver's", "never mind the tailgate"); this car's; a window by its
+  number.
 - English, on the canonical text (:func:`reword_en_read`): a list with its state
   word after it ("seat heating and ventilation on").
 - Chinese (:func:`reword_zh`): words spaced by a recogniser; a question spaced off
   its command; 、 as 和; a list with its verb after it; two places of one member;
   an exclusion inside its group; counts and tenths (三成); someone else, 取消, this
-  car, the speaker said apart from what follows.
+  car, the speaker said apart from what follows; a take-back of everything (都取消);
+  只 after a list; the temperature or a level told with how it feels.
 """
 
 from __future__ import annotations
