@@ -207,7 +207,6 @@ HELD = {
         "我 手动 开 天窗",
         "我 来 开 后备箱",
         "我 去 开 后备箱",
-        "十 分钟 后 开 后备箱",
         "停好 车 再 开 后备箱",
         "停车 后 打开后备箱",
         "熄火 后 关 窗",
@@ -571,3 +570,10 @@ def test_a_delay_corrected_by_a_bare_number_is_the_new_delay(parse, text, after_
     """It was read as an amount: the sunroof to 5 % in 10 minutes."""
     schedule = parse(text)["schedule"]
     assert [(e["after_s"], e["actions"][0]["parameters"]) for e in schedule] == [(after_s, {"open_percent": 100})]
+
+
+def test_a_delay_spaced_word_by_word_is_still_a_delay(parse):
+    """ "十 分钟 后 开 后备箱" opened the tailgate now: the words are one clause, and the delay is read."""
+    result = parse("十 分钟 后 开 后备箱")
+    assert result["actions"] == []
+    assert [(e["after_s"], e["actions"][0]["capability"]) for e in result["schedule"]] == [(600, TAIL)]

@@ -211,7 +211,8 @@ _EN_PAST = re.compile(
     r"|stopped|dropped|lowered|raised|moved)\b"
     r"|^(?:(?:the|my|a|our|your|his|her) )?(?:(?:front|rear|back) )?(?:passenger|passengers|driver|kid|kids|child"
     r"|children|son|daughter|wife|husband|mom|dad|mum|friend|guy|someone|somebody|he|she|they)"
-    r"(?: (?:in front|ahead|behind us|behind me|next to us|in the next lane))? (?:just |already )?(?:\w+ed|shut|put|set|hit|left|turned|rolled|opened|closed|made)\b"
+    r"(?: (?:in front|ahead|behind us|behind me|next to us|in the next lane))? (?:just |already )?(?:opened|closed|shut"
+    r"|rolled|popped|turned|switched|left|hit|pressed|pushed|cranked|lowered|raised|dropped|cracked)\b"
     r"|^(?:i|we) (?:just |already )?(?:hit|pressed|pushed|tapped|touched|clicked|bumped)\b"
     r"|\b(?:by hand|manually)$"
     # what will happen ("the trunk will open in 5 minutes"): said, not asked

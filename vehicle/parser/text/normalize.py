@@ -17,7 +17,7 @@ import opencc
 
 from .names import CLOCK, NAME
 from .numbers import chinese_numbers, english_numbers
-from .reword import reword_en, reword_en_delay, reword_en_read, reword_zh
+from .reword import reword_en, reword_en_delay, reword_en_read, reword_zh, reword_zh_spaced
 from .timing import Timing, lift
 
 #: CJK unified ideographs (with extension A and compatibility ideographs).
@@ -86,7 +86,7 @@ def normalize(text: str) -> Normalized:
         canon = _english(lifted, values, converted)
     else:
         told = _ZH_TIME_TOLD.sub(NAME, _ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)))
-        lifted, timings = lift(told, language)
+        lifted, timings = lift(reword_zh_spaced(_ZH_SPACED_FILLER.sub("", told)), language)
         canon = _chinese(lifted, values, converted)
     return Normalized(
         language=language,

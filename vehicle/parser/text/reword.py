@@ -18,7 +18,9 @@ in Chinese, after Traditional is read as Simplified:
   number.
 - English, on the canonical text (:func:`reword_en_read`): a list with its state
   word after it ("seat heating and ventilation on").
-- Chinese (:func:`reword_zh`): words spaced by a recogniser; a question spaced off
+- Chinese, before times are lifted (:func:`reword_zh_spaced`): words spaced by a
+  recogniser one by one.
+- Chinese (:func:`reword_zh`): a question spaced off
   its command; 、 as 和; a list with its verb after it; two places of one member;
   an exclusion inside its group; counts and tenths (三成); someone else, 取消, this
   car, the speaker said apart from what follows; a take-back of everything (都取消);
@@ -296,14 +298,26 @@ def _words_spaced(m: re.Match[str]) -> str:
     half the pieces are one or two characters, the spaces are joined away, so a negation, a question
     or a delay keeps its scope (read apart, each piece was a clause and the command ran)."""
     parts = m.group(0).split()
-    if 2 * sum(len(p) <= 2 for p in parts) >= len(parts):
+    if 2 * sum(len(p) <= 2 for p in parts) >= len(parts) and any(_ZH_WORD_ALONE.match(p) for p in parts):
         return "".join(parts)
     return m.group(0)
 
 
+#: A piece no clause is made of: one character, a verb with nothing to act on, a negation or a modal word
+#: (so "开窗 关空调 开灯", three short commands, stay three).
+_ZH_WORD_ALONE = re.compile(
+    r"^(?:.|打开|关闭|开启|关上|关掉|开了|关了|打开了|不要|不想|不用|不必|让你|不是|可以|一下|分钟|小时)$"
+)
+
+
+def reword_zh_spaced(text: str) -> str:
+    """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱")."""
+    return _ZH_SPACED_RUN.sub(_words_spaced, text)
+
+
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), _ZH_SPACED_RUN.sub(_words_spaced, text))
+    text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
     text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
@@ -314,4 +328,4 @@ def reword_zh(text: str) -> str:
     return _ZH_LEVEL_TOLD.sub(NAME, text)
 
 
-__all__ = ["reword_en", "reword_en_delay", "reword_en_read", "reword_zh"]
+__all__ = ["reword_en", "reword_en_delay", "reword_en_read", "reword_zh", "reword_zh_spaced"]
