@@ -170,7 +170,7 @@ _EN_REPORTED = re.compile(
     # what follows is dictated, never done
     r"|^(?:text|message|email|send (?:a |an )?(?:message|text|sms|email)|tell (?!me\b|car\b|it\b|you\b|system\b)\w+(?: \w+)?(?= to\b| [a-z])"
     # said to someone in the car ("honey, close the sunroof", "kids, close the windows"): not to the car
-    r"|^(?:mom|dad|mum|honey|sweetie|sweetheart|babe|baby|darling|dear|kids|buddy|dude|guys|son|bro|sis)(?:\b,?\s+(?=[a-z])|$)"
+    r"|^(?:mom|dad|mum|honey|sweetie|sweetheart|babe|baby|darling|dear|kids|buddy|dude|guys|son|bro|sis)$"
     r"|(?:ask|remind|get|have) (?!me\b|us\b|you\b|u\b|car\b|it\b|system\b)\w+(?: \w+)? to\b"
     # a song, a show or a book by its name ("play roll down the windows", "the book open the trunk")
     r"|(?:play|put on|queue up|listen to)\s+(?:(?:the |a |my )?(?:song|album|podcast|track|audiobook|book|playlist"
