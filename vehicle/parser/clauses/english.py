@@ -82,9 +82,6 @@ _EN_NEGATION = re.compile(
 )
 
 
-_EN_NEG_ONLY = re.compile(r"^(?:leave|keep)\b|\b(?:alone|as (?:it|they) (?:is|are))$")
-
-
 _EN_QUESTION = re.compile(
     r"^(?:is|are|was|were|what|what's|whats|how|how's|why|where|which|who|whose|(?:do|does|did)(?! not\b)|has|have|"
     r"had|am|should|shall|isn't|aren't|can i|could i|may i|tell me|do you know|explain|describe|remind me|any idea"
@@ -356,15 +353,16 @@ def en_clause(text: str, asked: bool) -> Clause:
     denied = _EN_DENIED.match(body)
     if denied is not None and body[denied.end() :].strip():
         body = "don't " + en_strip(body[denied.end() :])
+    relayed = bool(_EN_REPORTED.search(body))
     # ("ask my son to close the window": the "my" of someone's words is not the speaker's seat)
-    speaker = bool(_EN_SPEAKER.search(body)) and not _EN_REPORTED.search(body)
+    speaker = bool(_EN_SPEAKER.search(body)) and not relayed
     worded = (bool(_EN_QUESTION.search(body)) and not polite) or offer or bool(_EN_WHETHER.search(body))
     hinted = not worded and asked and not polite and not _EN_IMPERATIVE.match(body)
     question = worded or hinted
     negated = bool(_EN_NEGATION.search(body))
     conditional = bool(_EN_CONDITION.search(body) or _EN_PLACE_ONLY.match(body))
     elsewhere = bool(_EN_ELSEWHERE.search(body)) and not _EN_GOING.search(body)
-    reported = bool(_EN_REPORTED.search(body)) or (elsewhere and question)
+    reported = relayed or (elsewhere and question)
     retraction = bool(re.match(r"^(?:actually|no)\b.*\b(?:don't|do not)\b", body))
     wish = not negated and bool(_EN_WISH.search(body))
     # "i need the rear defog switched on": what is asked for, said as done, is no report of it

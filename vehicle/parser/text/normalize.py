@@ -286,7 +286,8 @@ _ZH_DICTATION_APART = re.compile(
 
 
 def _chinese(text: str, values: list[float], converted: list[tuple[float, float]]) -> str:
-    text = reword_zh(_ZH_SPACED_FILLER.sub("", text).replace("百分百", "100%"))  # 百分百: a hundred percent
+    # (spaced fillers went before the times were lifted, in normalize)
+    text = reword_zh(text.replace("百分百", "100%"))  # 百分百: a hundred percent
     text = _ZH_NEGATION_APART.sub(r"\1", text)  # "别 打开后备箱": the negation governs what follows it
     text = _ZH_AIRFLOW_APART.sub("", text)  # "关闭空调 吹脚": where the air goes may be what is switched off
     text = _ZH_DICTATION_APART.sub(r"\1", text)  # "告诉他 打开后备箱": what is passed on stays with its verb
