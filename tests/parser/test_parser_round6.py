@@ -577,3 +577,29 @@ def test_a_delay_spaced_word_by_word_is_still_a_delay(parse):
     result = parse("十 分钟 后 开 后备箱")
     assert result["actions"] == []
     assert [(e["after_s"], e["actions"][0]["capability"]) for e in result["schedule"]] == [(600, TAIL)]
+
+
+# ---------------------------------------------------------------- the last read of the change
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a negation before 只: forbidden, never the correction 只 makes after a list
+        "不要 只开天窗",
+        "别 只开后备箱",
+        # a negation before a list with its verb last is the whole list's (it reached the first member:
+        # the tailgate opened)
+        "不要把天窗和后备箱打开",
+        "别把空调和车窗都打开",
+        "不要天窗和后备箱都打开",
+        "不要把座椅加热和通风打开",
+    ],
+)
+def test_a_negation_before_only_or_before_a_list_moves_nothing(parse, text):
+    assert _acts(parse(text)) == [], text
+
+
+def test_the_same_list_without_the_negation_still_opens_both(parse):
+    assert _acts(parse("把天窗和后备箱打开")) == [
+        (ROOF, "cabin", {"open_percent": 100}),
+        (TAIL, "cabin", {"open": True}),
+    ]

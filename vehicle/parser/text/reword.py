@@ -21,7 +21,8 @@ in Chinese, after Traditional is read as Simplified:
 - Chinese, before times are lifted (:func:`reword_zh_spaced`): words spaced by a
   recogniser one by one.
 - Chinese (:func:`reword_zh`): a question spaced off
-  its command; 、 as 和; a list with its verb after it; two places of one member;
+  its command; 、 as 和; a negation before a list with its verb after it; a list with
+  its verb after it; two places of one member;
   an exclusion inside its group; counts and tenths (三成); someone else, 取消, this
   car, the speaker said apart from what follows; a take-back of everything (都取消);
   只 after a list; the temperature or a level told with how it feels.
@@ -246,6 +247,32 @@ def reword_en_read(text: str) -> str:
 
 #: 只开天窗 after a list (打开天窗和后备箱 只开天窗): a correction, only what follows it acts.
 _ZH_ONLY = re.compile(r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?:打开|开启|开|要)(?=[\u4e00-\u9fff])")
+#: A negation just before: "不要 只开天窗" forbids it (read as a correction, the sunroof opened).
+_ZH_NEGATION_BEFORE = re.compile(r"(?:别|不要|不用|不必|不想|不许|不准|禁止|勿|别呀|别啊)[,;\s]*$")
+
+
+def _only(m: re.Match[str]) -> str:
+    if _ZH_NEGATION_BEFORE.search(m.string[: m.start()]):
+        return m.group(0)
+    return "不对 打开"
+
+
+#: A negation before a list whose verb comes after it ("不要把天窗和后备箱打开", 别把空调和车窗都打开): the
+#: negation is the whole list's, said the way the reader reads it (天窗和后备箱都不要打开); read at its
+#: place it reached the first member only and the tailgate opened.
+_ZH_NEGATED_LIST = re.compile(
+    r"(?<![^,;\s])((?:千万)?(?:不要|别|不用|不许|禁止|不准|勿|不想|别再))(?:把|将)?"
+    r"([^,;\s]{1,10}?(?:和|跟|与|以及|还有)[^,;\s]{1,10}?)\s?(?:都\s?)?"
+    r"((?:打开|开启|关闭|关掉|关上|启动|开|关)(?:掉|了|吧|一下)?)(?![^,;\s])"
+)
+
+
+def _negated_list(m: re.Match[str]) -> str:
+    if _ZH_LIST_HAS_VERB.search(m.group(2)):
+        return m.group(0)
+    return f"{m.group(2)}都{m.group(1)}{m.group(3)}"
+
+
 #: The temperature or a level now, told with how it feels (二十八度太热了, 座椅加热三档太烫了): no setting.
 _ZH_LEVEL_TOLD = re.compile(
     r"[零〇一二两三四五六七八九十百\d]+(?:度|档|挡)(?=了?(?:太|好|有点|有些|真|挺|这么|那么)(?:热|冷|烫|凉|闷|晒))"
@@ -319,12 +346,13 @@ def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
+    text = _ZH_NEGATED_LIST.sub(_negated_list, text)  # 不要把天窗和后备箱打开: neither
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
     text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
-    text = _ZH_ONLY.sub("不对 打开", _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
+    text = _ZH_ONLY.sub(_only, _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
     return _ZH_LEVEL_TOLD.sub(NAME, text)
 
 
