@@ -603,3 +603,9 @@ def test_the_same_list_without_the_negation_still_opens_both(parse):
         (ROOF, "cabin", {"open_percent": 100}),
         (TAIL, "cabin", {"open": True}),
     ]
+
+
+def test_a_question_mark_after_the_last_member_of_a_list_asks_the_list(parse):
+    """ "open the window and the sunroof?" opened the window (the "?" reached the sunroof only)."""
+    assert _acts(parse("open the window and the sunroof?")) == []
+    assert len(_acts(parse("open the window and the sunroof"))) == 2

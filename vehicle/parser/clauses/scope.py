@@ -134,6 +134,19 @@ def said_of(placed: list[Placed]) -> list[Said]:
             said[i] = "wish"
         elif c.statement:
             said[i] = "statement"
+    # "turn on the seat heating and ventilation?": a "?" after the last member of a list asks the list (the
+    # members before it, each with the shared verb, acted)
+    asked = False
+    for i in range(n - 1, -1, -1):
+        p = placed[i]
+        if p.clause.hinted and p.borrows:
+            asked = True
+            continue
+        if asked and placed[i + 1].sentence == p.sentence and said[i] == "command":
+            said[i] = "question"
+            asked = p.borrows
+        else:
+            asked = False
     return said
 
 
