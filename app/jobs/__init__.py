@@ -5,7 +5,8 @@ section 6), :mod:`.store` (the ``jobs`` table in the service's SQLite file),
 :mod:`.plan` (a turn's ``schedule`` entries decided now, all but the live
 interlocks), :mod:`.scheduler` (one asyncio task with an injected clock),
 :mod:`.fire` (the executor run when one comes due, and a ``for_s`` restore),
-:mod:`.cancel` (voice cancel, its words data in ``catalog/timers.yaml``) and
+:mod:`.cancel` (voice cancel, its words data in ``catalog/timers.yaml``),
+:mod:`.withdraw` (the timers a negation or a bare take-back cancels) and
 :mod:`.wording` (when it will happen, in words).
 
 

@@ -1,4 +1,4 @@
-"""The turn's two job stages (DESIGN section 5a), called by the pipeline in one place each.
+"""The turn's job stages (DESIGN section 5a), called by the pipeline in one place each.
 
 - CANCEL (before the parse acts): "cancel the timer(s)", "取消定时" ... cancel
   the pending timers the words and the speaker's seat pick (:mod:`.cancel`).
@@ -8,7 +8,13 @@
   now with its reason, and the reply says when. An entry with only
   ``for_s`` acts now, as a turn action, and its change back is the job.
 
-Both read the runtime's :class:`~.service.Jobs` as ``services.jobs``; a
+- WITHDRAW (before the parse acts, after CANCEL): a negation ("don't open
+  the sunroof", 别开天窗) cancels the pending timers that would do what it
+  forbids; a bare take-back ("never mind", 算了) as the session's very next
+  turn, within the follow-up window, cancels the timers that turn set
+  (:mod:`.withdraw`). Either only for timers the speaker's seat may operate.
+
+All read the runtime's :class:`~.service.Jobs` as ``services.jobs``; a
 service without it (a test double) has no timed commands.
 """
 
@@ -22,19 +28,21 @@ from app.executor import Ledger
 from app.executor.wording import speakable
 from app.turn.events import HandledBy, TurnEvent
 from app.turn.execution import make_request
+from app.turn.followup import WINDOW_S
 from app.turn.stages import Handled, TurnContext
 from app.turn.wording import gap, join, sentences
 from vehicle.safety import StateSnapshot
 
-from . import cancel, plan, wording
+from . import cancel, plan, withdraw, wording
 from .fire import restore_job
-from .model import MAX_PENDING, Job, new_id
+from .model import MAX_PENDING, Job, JobStatus, new_id
+from .service import NotPending
 from .store import TooManyJobs
 
 if TYPE_CHECKING:
     from .service import Jobs
 
-__all__ = ["Scheduled", "cancel_stage", "schedule_stage", "with_schedule"]
+__all__ = ["Scheduled", "Withdrawn", "cancel_stage", "schedule_stage", "with_schedule", "withdraw_stage"]
 
 
 @dataclass
@@ -198,13 +206,7 @@ async def cancel_stage(ctx: TurnContext) -> Handled | None:
     meant = [j for j in await jobs.pending() if cancel.matches(catalog, j, controls)]
     allowed = [j for j in meant if cancel.permitted(catalog, j, ctx.given.seat)]
     refused = [j for j in meant if j not in allowed]
-    done: list[Job] = []
-    for job in allowed:
-        try:
-            if await jobs.cancel(job.id) is not None:
-                done.append(job)
-        except Exception:  # it fired or was cancelled meanwhile: nothing to cancel there
-            continue
+    done = await _cancel_each(jobs, allowed)
     parts: list[str] = []
     if len(done) == 1:
         parts.append(wording.say("cancelled_one", lang, what=wording.names(catalog, done[0].actions, lang)))
@@ -222,6 +224,96 @@ async def cancel_stage(ctx: TurnContext) -> Handled | None:
     return Handled(
         HandledBy.LOCAL, [], sentences(parts, lang), jobs=[j.to_json() | {"status": "cancelled"} for j in done]
     )
+
+
+async def _cancel_each(jobs: Jobs, chosen: list[Job]) -> list[Job]:
+    """Cancel each job (``job.cancelled`` goes out for each); the ones that were still pending."""
+    done: list[Job] = []
+    for job in chosen:
+        try:
+            ended = await jobs.cancel(job.id)
+        except NotPending:  # it fired or was cancelled meanwhile: nothing to cancel there
+            continue
+        if ended is not None:
+            done.append(ended)
+    return done
+
+
+@dataclass
+class Withdrawn:
+    """What WITHDRAW cancelled (Jobs on the wire), and its words."""
+
+    jobs: list[dict[str, Any]]
+    text: str
+    alone: bool
+    """The text asked for nothing else: these words are the whole reply."""
+
+    def handled(self) -> Handled:
+        return Handled(HandledBy.LOCAL, [], self.text, jobs=list(self.jobs))
+
+
+async def withdraw_stage(ctx: TurnContext) -> Withdrawn | None:
+    """None unless a negation or a bare take-back meets a timer (nothing changes for the turn then)."""
+    jobs = _jobs(ctx)
+    if jobs is None:
+        return None
+    catalog, parse = ctx.services.catalog, ctx.parse
+    forbids = withdraw.negations(parse)
+    if forbids:
+        shown = ctx.services.state.controls()
+        meant = [j for j in await jobs.pending() if withdraw.forbidden(catalog, j, forbids, shown)]
+        return await _withdraw(ctx, jobs, meant, _only_negations(parse)) if meant else None
+    if not withdraw.bare_retraction(parse, ctx.given.text):
+        return None
+    set_last = await _set_by_last_turn(ctx, jobs)
+    if not set_last:
+        return None
+    meant = [j for j in set_last if j.status == JobStatus.PENDING]
+    if meant:
+        return await _withdraw(ctx, jobs, meant, True)
+    # they ran (or were cancelled) already: say so rather than a bare "okay"
+    what = wording.names(catalog, [a for j in set_last for a in j.actions], ctx.language)
+    return Withdrawn([], wording.say("nothing_to_cancel_for", ctx.language, what=what), True)
+
+
+def _only_negations(parse: Any) -> bool:
+    """Nothing asked but what the negations forbid (no action, timer, need, question or unread piece)."""
+    if parse.actions or parse.needs or parse.queries or parse.unplaced or parse.clarify is not None:
+        return False
+    if getattr(parse, "schedule", ()) or parse.follow_up is not None:
+        return False
+    return all(m.said == "negated" for m in parse.mentions)
+
+
+async def _set_by_last_turn(ctx: TurnContext, jobs: Jobs) -> list[Job]:
+    """The timers (not a duration's change back) the session's previous turn set, if it was set
+    within the follow-up window; [] when that turn set none, or too long ago."""
+    turns = [t for t in await ctx.services.db.history(ctx.turn.session_id, 2) if t["turn_id"] != ctx.turn.turn_id]
+    reply = turns[-1].get("reply") if turns else None
+    if not isinstance(reply, dict):
+        return []
+    ids = {j.get("id") for j in reply.get("jobs") or () if j.get("status") == "pending" and j.get("kind") == "act"}
+    if not ids:
+        return []
+    set_then = [j for j in await jobs.listing() if j.id in ids and j.session_id == ctx.turn.session_id]
+    if not set_then or jobs.clock.now() - max(j.created_at for j in set_then) > WINDOW_S:
+        return []
+    return set_then
+
+
+async def _withdraw(ctx: TurnContext, jobs: Jobs, meant: list[Job], alone: bool) -> Withdrawn | None:
+    """Cancel the ones the seat may operate; name what was cancelled and what this seat may not cancel."""
+    catalog, lang = ctx.services.catalog, ctx.language
+    allowed = [j for j in meant if cancel.permitted(catalog, j, ctx.given.seat)]
+    refused = [j for j in meant if j not in allowed]
+    done = await _cancel_each(jobs, allowed)
+    if not done and not refused:
+        return None  # they ran or were cancelled meanwhile
+    parts = [wording.say("cancelled_one", lang, what=wording.names(catalog, j.actions, lang)) for j in done]
+    if refused:
+        what = wording.names(catalog, [a for j in refused for a in j.actions], lang)
+        parts.append(wording.say("cancel_not_permitted", lang, what=what))
+    return Withdrawn([j.to_json() for j in done], sentences(dict.fromkeys(parts), lang), alone)
 
 
 def with_schedule(ctx: TurnContext, handled: Handled, scheduled: Scheduled | None) -> Handled:

@@ -3,6 +3,8 @@ Assistant's assist pipeline: stages in order, each a typed result.
 
     PARSE -> ANSWER (the session's open question, if this is its answer: DESIGN section 4a)
           -> REFER ("turn it up" after a change: that change's control, instead of asking)
+          -> CANCEL / WITHDRAW ("cancel the timer"; "don't open the sunroof" or "never mind"
+             right after a timer: the pending timers it forbids or takes back, app/jobs)
           -> FOLLOW-UP (me too / more / undo against the last acting turn)
           -> QUERY (state questions, answered from confirmed state)
           -> LOCAL (complete parse)
@@ -100,10 +102,23 @@ class TurnPipeline:
         cancelled = await job_stages.cancel_stage(ctx)  # "cancel the timer": before the parse acts
         if cancelled is not None:
             return cancelled
+        # "don't open the sunroof" / "never mind" right after a timer: cancel it, before the parse acts
+        withdrawn = await job_stages.withdraw_stage(ctx)
+        if withdrawn is not None and withdrawn.alone:
+            return withdrawn.handled()
         followed = await follow_up_stage(ctx)
         if followed is not None:
             return followed
         answers = query_stage(ctx)
+        if withdrawn is not None:  # said first, as the answers are: the rest of the turn follows
+            answers = sentences([withdrawn.text, answers], ctx.language)
+        handled = await self._rest(ctx, answers)
+        if withdrawn is not None:
+            handled.jobs = withdrawn.jobs + handled.jobs
+        return handled
+
+    async def _rest(self, ctx: TurnContext, answers: str) -> Handled:
+        """QUERY's answers alone, or LOCAL / MODEL / OFFLINE with the timed commands set beside them."""
         if answers and only_questions(ctx.parse):
             return Handled(HandledBy.LOCAL, [], answers)
         scheduled = await job_stages.schedule_stage(ctx)  # timed commands become jobs (DESIGN section 5a)
