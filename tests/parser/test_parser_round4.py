@@ -62,7 +62,8 @@ def test_a_purpose_of_another_control_or_of_closing_is_not_read(parse, text):
         "回来后开空调",
         "放好行李后关后备箱",
         "导航结束后关窗",
-        "打开车窗后关闭空调",
+        # ("打开车窗后关闭空调", a command verb and its control before 后, is "X, then Y" since round 7:
+        # tests/parser/test_parser_round7.py and v3/frames_round4.yaml)
     ],
 )
 def test_something_then_hou_then_a_command_holds_the_command(parse, text):

@@ -44,7 +44,7 @@ REQUEST = {
         r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make"
         r"|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|play|navigate|call|dial|text|send|tell|show|find"
         r"|search|look up|read|take|drive|go|book|order|remind|add|give|get|skip|pause|resume|mute|unmute|record"
-        r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring)\b"
+        r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring|reset|clear)\b"
     ),
     "zh": re.compile(
         r"^(?:请|帮我|麻烦|给我|我要|我想|帮忙|再|然后|顺便|还有|也|另外|接着)*(?:打开|开启|开|关闭|关掉|关上|关|启动|停止|播放|放|导航|打电话|打给|拨打|讲|说|告诉|"
@@ -53,9 +53,22 @@ REQUEST = {
         # where the air goes ("对着我吹", "吹脚"): the catalog has no vents
         r"|^(?:对着|朝着|冲着|往(?:我|脸|脚|头|身)\S{0,3}吹|吹(?:脸|脚|头|身|上半身|下半身))"
         # "音量调大一点", "亮度调到最低": a setting the catalog lacks, its noun first
-        r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉)"
+        r"|^(?:把|将)?[\u4e00-\u9fff]{1,5}?(?:调大|调小|调高|调低|调到|调成|调为|调节为|调整为|设置为|设为|打开|关闭|开启|关掉|清零|重置|复位)"
     ),
 }
+#: Too much or too little of something, said beside a command that goes the way it asks ("风速调小 风太大了",
+#: "turn down the fan it's too strong"): the reason for the command, never a take-back of it.
+TOO = {
+    "less": re.compile(
+        r"太(?:大|强|高|猛|吵|响|快|热|烫|亮|闷)|\btoo (?:strong|high|loud|hot|warm|bright|fast|much)\b"
+    ),
+    "more": re.compile(r"太(?:小|弱|低|慢|冷|凉|暗)|\btoo (?:weak|low|quiet|cold|cool|dim|slow|little)\b"),
+}
+_WAYS = {"less": ("decrease", "off", "close"), "more": ("increase", "on", "open")}
+#: Words of a member or a side: a negation of them with no control denies a member.
+_A_MEMBER = re.compile(
+    r"\b(?:left|right|front|rear|back|driver'?s?|passenger'?s?|mine|one|ones|side)\b|左|右|前|后|主驾|副驾"
+)
 _PLURAL = re.compile(r"都|所有|全部|\b(?:windows|seats|all|every)\b")
 _VERBS = {
     "on": ("turn on", "switch on", "打开", "开启", "开"),
@@ -231,6 +244,8 @@ class Assembler:
                     self.unplaced.append(self._spoken(cl.text))
                 elif cl.body and REQUEST[self._language].match(cl.body):
                     self.unplaced.append(self._spoken(cl.text))
+                elif self._reason_for(cl, read.sentence):
+                    self.other = True
                 elif cl.body and any(s == read.sentence for _, s, _ in self._acted):
                     self._held_sentences.add(read.sentence)  # unknown words after a command: never act
             return
@@ -263,6 +278,10 @@ class Assembler:
         if said in ("held", "negated"):
             if not marked and cl.body and cl.negated and not cl.conditional:
                 self.other = True  # a negation of words no catalog names: leave it to the model
+                if _A_MEMBER.search(cl.text) and any(at == read.sentence for _, at, _ in self._acted):
+                    # "open the rear windows but not the left one", 打开后排车窗 左边的不要: which member is
+                    # left out is not read, so nothing of the sentence acts (it opened the left one too)
+                    self._held_sentences.add(read.sentence)
             _add(self.negated, marked)
             if said == "held":
                 self._held_at.extend((self._k, m) for m in marked)
@@ -279,6 +298,16 @@ class Assembler:
                 self.other = True
         else:
             self.other = True
+
+    def _reason_for(self, cl: Clause, sentence: int) -> bool:
+        """The clause says too much or too little, the way a command of its sentence goes."""
+        if cl.negated or cl.question:
+            return False
+        ways = [way for way, too in TOO.items() if too.search(cl.text)]
+        if len(ways) != 1:
+            return False
+        commanded = [m.direction for at, m in self._commanded_at if at == sentence]
+        return bool(commanded) and all(d in _WAYS[ways[0]] for d in commanded)
 
     def _asked(self, read: Read) -> None:
         """A command that lacks its control, target or amount: one question (the

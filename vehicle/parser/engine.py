@@ -30,7 +30,7 @@ from pathlib import Path
 from vehicle.actions import Mention
 from vehicle.catalog import LANGUAGES, Catalog, default_catalog_dir
 
-from .assemble import REQUEST, ZH_REQUEST_VERBS, Assembler, Read
+from .assemble import REQUEST, TOO, ZH_REQUEST_VERBS, Assembler, Read
 from .clauses.cues import (
     COMMAND_START,
     CONTROL_KINDS,
@@ -238,6 +238,8 @@ class Parser:
             if found is not None:
                 text, excluded, after = found.text, found.targets, found.after
             unread_exclusion = found is None and self._exclusions[language].unread(text)
+            if language == "en":  # "open the trunk. nope.", "… nah, open the trunk": a "no" of its own sentence
+                text = _LONE_NO.sub("no", text)
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = _or_whole(pieces(text, language), language)
@@ -274,8 +276,12 @@ class Parser:
                         cl, frame = replace(cl, question=False, hinted=False, hedged=True), setting
                 if frame is not None and frame.device == "mode.activate" and _SAID_OF_A_MODE_NAME.search(cl.text):
                     frame = None  # "the pet is hot", 宠物太热了: said of the pet, not its mode asked for
+                before = previous
                 if frame is None and previous is not None and previous.device and cl.body and not cl.question:
                     frame = self._of_family(cl.body, previous.device, norm, lexicon, cache)
+                    if frame is None:
+                        frame = self._level_of(cl.body, previous.device, norm, lexicon, cache)
+                        frame = frame.at_places_of(previous) if frame is not None else None
                 if (
                     frame is not None
                     and previous is not None
@@ -337,6 +343,9 @@ class Parser:
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
+                if not borrows and cl.hinted and frame is None and previous is not None and previous.device:
+                    # "seat heating and ventilation?": a member named after its family's word, asked
+                    borrows = self._of_family(cl.body, previous.device, norm, lexicon, cache) is not None
                 ask = None
                 if (resolution is None or not resolution.resolved) and _may_ask(cl):
                     ask = self._asker.ask(
@@ -365,6 +374,15 @@ class Parser:
                     places = tuple(dict.fromkeys(m.target for m in said_mentions if m.target))
                 elif cl.text:  # "副驾的狗热 打开它的窗": a place named with no control is the next "its"
                     places = tuple(p for p in places_in(cl.text, lexicon) if p not in ("all", "cabin")) or places
+                last = reads[-1] if reads else None
+                if (
+                    last is not None
+                    and last.frame is before
+                    and last.resolution is not None
+                    and _levels_the_on(before, frame, cl, lexicon)
+                ):
+                    # "打开座椅加热 调到高档": the level said right after "on" is the one it gets
+                    reads[-1] = replace(last, resolution=replace(last.resolution, actions=()))
                 asked_for = ask if isinstance(ask, dict) else None
                 reads.append(Read(cl, frame, resolution, spotted, chunk.sentence, excluded, asked_for))
                 if excluded and frame is not None and frame.device and frame.targets and not frame.excluded:
@@ -488,6 +506,8 @@ class Parser:
         if language == "zh":
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
+            # "风速调小 | 风太大了": what is too much, said after the command (its noun, then 太)
+            extra += tuple(m.start() - k for too in TOO.values() for m in too.finditer(text) for k in range(4))
             # "打开空调 | 温度调到24度": a control word inside a longer catalog word (空调温度)
             extra += tuple(p for h in hits for p in range(h.start + 1, h.end) if self._control_at(text, p, "zh"))
         else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
@@ -552,6 +572,8 @@ class Parser:
                 return True
             if spotter.need_only(part):
                 return True
+            if not first and any(too.search(part) for too in TOO.values()) and not COMMAND_START[language].match(part):
+                return True  # "风速调小 | 风太大了": why, said after it (the assembler weighs it)
             # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
             # its own, never joined to a command, and it makes the text incomplete.
             # "打开雾灯 | 关闭空调": a request of its own, a verb and an object with no second verb
@@ -653,6 +675,19 @@ class Parser:
                 if frame is not None and frame.device in controls:
                     return frame
         return None
+
+    def _level_of(self, body: str, device: str, norm: Normalized, lexicon: Lexicon, cache: Memo) -> Frame | None:
+        """ "打开座椅加热 调到高档": a level said with no control after a control with levels is its level."""
+        cap = self._catalog.capabilities.get(device)
+        if cap is None or "level" not in cap.parameters:
+            return None
+        word = next((w for w in self._words[lexicon.language].table if w in self.control_words(device)), None)
+        if word is None:
+            return None
+        frame = self._frame(word + (" " if lexicon.language == "en" else "") + body, norm, lexicon, cache)
+        if frame is None or frame.device != device or frame.targets:
+            return None
+        return frame if frame.op in ("low", "medium", "high") or (frame.op == "set" and frame.unit == "level") else None
 
     @staticmethod
     def _names_place(cl: Clause, lexicon: Lexicon) -> bool:
@@ -789,6 +824,7 @@ _ZH_EVERY = re.compile(r"所有|全部|全车|整车|四个|四门|全都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.
 _ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
 #: Words that take back what was just said when a recogniser runs them on.
+_LONE_NO = re.compile(r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)")
 _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
 _ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
 #: "leave it" words, which may trail their own object ("后备箱别动").
@@ -805,6 +841,19 @@ _CELSIUS_SAID = re.compile(r"celsius|centigrade|°\s*c\b|\d\s*c\b|\bdegrees? c\b
 #: Whose: a person's ("her seat heating", 她的座椅加热) or a thing's ("its seat heating", 它的).
 _PERSON_OWNS = re.compile(r"\b(?:her|his|their|hers)\b|她的|他的|他们的|她们的|给她|给他")
 _IT_OWNS = re.compile(r"\bits\b|它的")
+
+
+def _levels_the_on(before: Frame | None, frame: Frame | None, cl: Clause, lexicon: Lexicon) -> bool:
+    """`frame`, said with no control of its own, gives the level of the control `before` switched on."""
+    return (
+        before is not None
+        and frame is not None
+        and before.op == "on"
+        and frame.device == before.device
+        and frame.targets == before.targets
+        and (frame.op in ("low", "medium", "high") or (frame.op == "set" and frame.unit == "level"))
+        and not controls_in(cl.body, lexicon)
+    )
 
 
 def _of_whom(frame: Frame, text: str, places: tuple[str, ...], seated: bool = False) -> Frame | None:

@@ -16,7 +16,7 @@ ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
 #: A piece that starts with a command verb is a new clause: never joined to the one before.
 COMMAND_START = {
     "en": re.compile(
-        r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
+        r"\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
         r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"
     ),
     "zh": re.compile(r"打开|开启|关闭|关掉|关上|把|将|调到|设置|启动|降下|升起|折叠|展开"),

@@ -289,7 +289,9 @@ _EN_WANT_TO_KNOW = re.compile(
     r"^(?:(?:go ahead and|please|hey|so|um|uh)\s+)*"
     r"(?:i(?: really| just)?(?: want| wanna| need|'d like|'d really like| would like| would really like|'d love"
     r"| would love|'ll need| will need) (?:you )?to know|(?:could|can|may) i know|do you (?:happen to )?know|i wonder|i'm wondering|i am wondering"
-    r"|inform(?: me)?|update me(?: about| on)?|let me know|give me (?:an update|the rundown|a rundown|the status)"
+    r"|inform(?: me)?|update me(?: about| on)?|let me know"
+    # "can you tell me what the temperature is": asked politely, still a question to answer
+    r"|(?:can|could|would|will) you (?:please )?(?:tell|show) me|give me (?:an update|the rundown|a rundown|the status)"
     r"(?: about| on| of)?|i want you to update me(?: about| on)?|confirm (?=the (?:setting|status|state)))"
     r"\b,?\s*(?:if|whether|what|how)?\b"
 )

@@ -21,7 +21,7 @@ _EN_STARTS = (
     r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
     r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
     # requests the car has no control for ("open the sunroof | navigate home | turn on the ac")
-    r"|navigate|call|dial|text|send|book|order|skip|pause|resume|mute|unmute|search"
+    r"|navigate|call|dial|text|send|book|order|skip|pause|resume|mute|unmute|search|reset"
 )
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(

@@ -139,7 +139,7 @@ def said_of(placed: list[Placed]) -> list[Said]:
     asked = False
     for i in range(n - 1, -1, -1):
         p = placed[i]
-        if p.clause.hinted and p.borrows:
+        if (p.clause.hinted or p.clause.question) and p.borrows:
             asked = True
             continue
         if asked and placed[i + 1].sentence == p.sentence and said[i] == "command":

@@ -197,10 +197,17 @@ def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
     controls = {
         SET_TEMPERATURE if m.value in _TEMPERATURE else m.value for m in picked if m.cls in ("controls", "compounds")
     }
+    if controls and controls <= _CLIMATE_SETTINGS and _DEGREES_ASKED.search(text):
+        controls = {SET_TEMPERATURE}  # "空调现在多少度", "what temperature is the ac at": the value is its temperature
     if len(controls) != 1:
         return None
     targets = [m.extra if m.cls == "compounds" else m.value for m in picked if m.cls in ("targets", "compounds")]
     return controls.pop(), (targets[0] if targets else None)
+
+
+#: A question for degrees asks the climate's temperature, whichever climate word it names.
+_DEGREES_ASKED = re.compile(r"多少度|几度|\bwhat temperature\b|\bhow (?:hot|cold|warm|cool)\b")
+_CLIMATE_SETTINGS = frozenset({SET_TEMPERATURE, "climate.power", "climate.set_ac"})
 
 
 def _first(meanings: dict[str, Meaning], order: tuple[str, ...]) -> Meaning:
@@ -539,6 +546,8 @@ def _frame(
     if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
         # "cool the left rear some more": "more" says how much, the signed word which way
         ways = [w for w in ways if w not in ("more", "less")]
+    if len(set(targets)) > 1 and "little" in amounts and set(amounts) - {"little"}:
+        return None  # "the front windows a crack and the rear ones halfway": an amount each, not one for all
     op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces))
     if op is None:
         return None

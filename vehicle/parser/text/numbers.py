@@ -191,6 +191,8 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
         return None  # 十分 "very"
     if after.startswith(("门", "个门")) and not decimals and not half:
         return None  # 四门 "all four doors": a word, not a value
+    if run == "零" and before.endswith(("清", "归")):
+        return None  # 里程清零 "reset": a verb, not a value
     value = _zh_int(integer)
     if value is None:
         return None

@@ -180,6 +180,27 @@ _EN_MODE_THING = re.compile(
 )
 
 
+#: "what is the ac on", "what's the a/c set to": the value asked of the climate is its temperature
+#: (read as the AC's switch, "what" asked whether it was on).
+_EN_CLIMATE_VALUE = re.compile(
+    r"\bwhat(?:'s| is)? (?:the |my )?(?:ac|a/c|air conditioning|air conditioner|climate|heater|heat)"
+    r" (?:is )?(?:on|at|set to|set at|set on)\b(?= ?[?.]?$)"
+)
+
+
+#: A level word after switching the climate on ("turn on the ac to medium", "climate on low", 打开空调调到中挡):
+#: the fan's level, as a driver means it (the climate has no level of its own; "max" stays unread).
+_EN_CLIMATE_LEVEL = re.compile(
+    r"\b((?:(?:turn|switch) on (?:the )?{c}|(?:(?:turn|switch) )?(?:the )?{c} on)) (?:to |at |on )?(low|medium|high)\b"
+    r"(?! (?:temp|temperature|degrees?|heat|cool))".format(
+        c="(?:ac|a/c|air conditioning|air conditioner|climate|air con|aircon)"
+    )
+)
+_ZH_CLIMATE_LEVEL = re.compile(
+    r"((?:打开|开启|开)(?:一下)?(?:空调|制冷|冷气|暖气|ac))(?:并|然后)?(?:调到|调成|调至|开到|开)?([低中高])(?:挡|档)"
+)
+
+
 def _apply(text: str, rules) -> str:
     for pattern, repl in rules:
         text = pattern.sub(repl, text)
@@ -207,6 +228,10 @@ def reword_en_delay(text: str) -> str:
 def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_CLIMATE_VALUE.sub("what is the temperature set to", text)
+    text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
+    text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
+    text = _EN_NAH_THEN.sub(" , no , ", text)
     text = _EN_PARTICLE.sub(
         lambda m: m.group(1) or m.group(2), text
     )  # "open the window up": open it (the "up" closed it)
@@ -342,8 +367,39 @@ def reword_zh_spaced(text: str) -> str:
     return _ZH_SPACED_RUN.sub(_words_spaced, text)
 
 
+#: A command, then 后 and the next command (打开车窗后打开空调): one after the other, both asked now. 后
+#: after something the person or the car does first (启动后, 放好行李后, 到家后) stays a condition.
+_ZH_COMMAND_THEN = re.compile(
+    r"((?:^|(?<=[,;\s]))(?:请|帮我|麻烦)?(?:打开|开启|关闭|关掉|关上)(?:[\u4e00-\u9fff]{0,6}?)"
+    r"(?:车窗|窗户|天窗|空调|ac|后备箱|尾门|遮阳帘|氛围灯|阅读灯|除霜|除雾|内循环|外循环|加热|通风|按摩|后视镜|香氛))"
+    r"后(?=打开|开启|关闭|关掉|关上|调|切换|播放|把|将|折叠|展开|收起|升|降)"
+)
+#: A purpose said before a request (为了安全 我要使用后除霜, 为确保安全驾驶请打开除雾): the request is asked.
+_ZH_PURPOSE = re.compile(
+    r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)(?:(?!打开|开启|关闭|关掉|关上|开|关|把|将)[\u4e00-\u9fff]){2,10}"
+    r"[,\s]*(?=我要|我想|请|帮我|麻烦|把|将|打开|开启|关闭|关掉|关上)"
+)
+#: The same in English ("for safety, turn on the rear defrost", "so i can see, defog the windshield"),
+#: said apart by a comma before a command verb.
+_EN_PURPOSE = re.compile(
+    r"^(?:(?:just )?for (?:safety|safety's sake|safety reasons|visibility|the kids?|the baby)|(?:just )?to be safe"
+    r"|so (?:that )?(?:i|we) can (?:see|breathe|sleep|rest|hear)(?: better| clearly)?)\s*,?\s*"
+    r"(?=(?:please )?(?:turn|switch|open|close|shut|defog|defrost|set|put|roll|crack|fold|start|activate)\b)"
+)
+#: "fold the mirrors and after that close the trunk", "after you close the windows turn on the ac": one
+#: command after the other, both asked of the car now.
+_EN_AFTER_THAT = re.compile(r"(?<=\S)\s*,?\s+(?:and )?(?:after that|afterwards),?\s+(?=[a-z])")
+#: "open the sunroof nah open the trunk": "nah" / "nope" before a command is the "no" of a correction.
+_EN_NAH_THEN = re.compile(
+    r"(?<=\S)[\s,]+(?:nope|nah)[\s,]+(?=(?:open|close|shut|turn|switch|set|roll|fold|lower|raise|start|stop)\b)"
+)
+_EN_AFTER_YOU = re.compile(r"^after you (?=(?:close|open|shut|turn|switch|fold|roll|lower|raise|start|stop)\b)")
+
+
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
+    text = _ZH_PURPOSE.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text))
+    text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
     text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_NEGATED_LIST.sub(_negated_list, text)  # 不要把天窗和后备箱打开: neither
