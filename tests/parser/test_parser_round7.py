@@ -83,7 +83,6 @@ def test_what_is_asked_now_acts(parse, text, acts):
         "turn on rear left seat heating and ventilation?",
         "打开座椅加热和通风？",
         # a member denied that is not read holds its sentence (the left one opened too)
-        "open the rear windows but not the left one",
         "打开后排车窗 左边的不要",
         # two amounts for two groups are not one amount for all
         "open the front windows a crack and the rear ones halfway",
@@ -122,3 +121,82 @@ def test_a_lone_nope_in_its_own_sentence_holds_the_sentence_before_only_when_alo
         ("climate.set_fan_speed", "cabin", {"level": 3})
     ]
     assert _acts(parse("Set the fan to 3. Open the tailgate. Nope.")) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["open the sunroof in 10 minutes, no wait, open it now", "十分钟后打开天窗 不对 现在就开"],
+)
+def test_a_time_taken_back_is_not_the_time_of_the_correction(parse, text):
+    """The time was of what is taken back: the correction after it acts now (it was scheduled with the
+    withdrawn time, and "no wait" was read as a new delay of "wait" minutes)."""
+    result = parse(text)
+    assert _acts(result) == [("sunroof.set_position", "cabin", {"open_percent": 100})], text
+    assert result["schedule"] == [], text
+
+
+def test_a_delay_corrected_by_a_number_word_is_still_the_new_delay(parse):
+    assert parse("open the sunroof in 10 minutes, no, five")["schedule"][0]["after_s"] == 300
+
+
+#: The round's red team (about 1,600 black-box probes of the readings above): each of these moved
+#: something, by a reading added this round or an older one; none may act on what it names.
+NOT_ASKED = [
+    # a question or a choice after a command then 后 (read as a sequence, the first part acted)
+    ("打开车窗后打开空调吗", "window.set_position"),
+    ("打开车窗后打开空调或者打开天窗", "window.set_position"),
+    ("打开后备箱后打开天窗会不会漏雨", "tailgate.set"),
+    # a tag or a particle after a list asks the whole list
+    ("打开后备箱和天窗吗", "tailgate.set"),
+    ("open the trunk and sunroof right?", "tailgate.set"),
+    ("open the trunk, right?", "tailgate.set"),
+    ("打开车窗和天窗呢", "window.set_position"),
+    # a purpose that is no request (avoid it, ask why, or a command of its own)
+    ("为了避免打开天窗 请打开空调", "sunroof.set_position"),
+    ("为了什么打开后备箱", "tailgate.set"),
+    ("为了打开后备箱请打开空调", "tailgate.set"),
+    ("为了开后备箱 关空调", "tailgate.set"),
+    ("so i can open the trunk, turn off the ac", "tailgate.set"),
+    ("to open the windows turn off the ac", "window.set_position"),
+    # "before X, Y": X is not asked now (and 前 is no front)
+    ("打开后备箱前关闭空调", "tailgate.set"),
+    # a level for the climate, negated or asked: not the fan's either
+    ("don't turn the ac on high", "climate.set_fan_speed"),
+    ("turn on the ac to high?", "climate.set_ac"),
+    ("打开空调调到中挡吗", "climate.power"),
+]
+
+
+@pytest.mark.parametrize(("text", "capability"), NOT_ASKED)
+def test_what_is_not_asked_now_does_not_act(parse, text, capability):
+    result = parse(text)
+    assert capability not in [a["capability"] for a in result["actions"]], (text, result["actions"])
+    assert result["schedule"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # a group kept closed, or a side of the group named, is left out (they all opened)
+        (
+            "open the windows but keep the rear ones closed",
+            [("window.set_position", m, {"open_percent": 100}) for m in ("driver", "passenger")],
+        ),
+        (
+            "打开所有车窗 后排保持关闭",
+            [("window.set_position", m, {"open_percent": 100}) for m in ("driver", "passenger")],
+        ),
+        ("open the rear windows but not the right", [("window.set_position", "rear_left", {"open_percent": 100})]),
+        ("open the front windows but not the right", [("window.set_position", "driver", {"open_percent": 100})]),
+        ("open the rear windows but not the left one", [("window.set_position", "rear_right", {"open_percent": 100})]),
+        # the request after a purpose that names another command
+        ("为了打开后备箱请打开空调", [("climate.power", "cabin", {"on": True})]),
+        ("打开后备箱前关闭空调", [("climate.power", "cabin", {"on": False})]),
+    ],
+)
+def test_only_the_members_asked_move(parse, text, acts):
+    assert _acts(parse(text)) == acts, text
+
+
+def test_not_too_hot_is_no_need(parse):
+    assert parse("温度调低 不太热")["needs"] == []

@@ -50,7 +50,7 @@ from .clauses.exclude import Exclusions
 from .clauses.followup import follow_up
 from .clauses.markers import Clause, keeps_digits, told
 from .clauses.runon import DANGLING, cut_points, split
-from .clauses.scope import Placed, chunks, said_of
+from .clauses.scope import Chunk, Placed, chunks, said_of
 from .errors import VocabularyError
 from .frames.ask import Asker, two_amounts
 from .frames.frame import Frame
@@ -220,7 +220,7 @@ class Parser:
         inner: set[int] = set()  # sentences with a duration before another of their clauses
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
         places: tuple[str, ...] = ()  # and the places it named them at ("副驾车窗…再关上": the passenger's)
-        for chunk in chunks(leave_alone(norm.text, language)):
+        for chunk in _time_taken_back(chunks(leave_alone(norm.text, language)), language):
             text = chunk.text
             marks = marks_in(text)
             if marks:  # "in 10 minutes", 七点半: this sentence's commands are scheduled, not done
@@ -343,6 +343,11 @@ class Parser:
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
+                if not borrows and cl.question and not cl.howto and frame is None:
+                    # "打开后备箱和天窗吗", "open the trunk and sunroof, right?": a tag or a particle after a
+                    # bare control asks the whole list (the trunk opened: only the sunroof was asked)
+                    bare = _TAG.sub("", cl.body or cl.text).strip(" ,?")
+                    borrows = bare != (cl.body or cl.text).strip(" ,?") and (not bare or spotter.only_controls(bare))
                 if not borrows and cl.hinted and frame is None and previous is not None and previous.device:
                     # "seat heating and ventilation?": a member named after its family's word, asked
                     borrows = self._of_family(cl.body, previous.device, norm, lexicon, cache) is not None
@@ -507,7 +512,7 @@ class Parser:
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
             # "风速调小 | 风太大了": what is too much, said after the command (its noun, then 太)
-            extra += tuple(m.start() - k for too in TOO.values() for m in too.finditer(text) for k in range(4))
+            extra += tuple(m.start() - k for too in TOO.values() for m in too.finditer(text) for k in range(1, 4))
             # "打开空调 | 温度调到24度": a control word inside a longer catalog word (空调温度)
             extra += tuple(p for h in hits for p in range(h.start + 1, h.end) if self._control_at(text, p, "zh"))
         else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
@@ -572,7 +577,13 @@ class Parser:
                 return True
             if spotter.need_only(part):
                 return True
-            if not first and any(too.search(part) for too in TOO.values()) and not COMMAND_START[language].match(part):
+            if (
+                language == "zh"
+                and not first
+                and not part.startswith("太")
+                and any(too.search(part) for too in TOO.values())
+                and not COMMAND_START["zh"].match(part)
+            ):
                 return True  # "风速调小 | 风太大了": why, said after it (the assembler weighs it)
             # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
             # its own, never joined to a command, and it makes the text incomplete.
@@ -824,6 +835,11 @@ _ZH_EVERY = re.compile(r"所有|全部|全车|整车|四个|四门|全都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.
 _ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
 #: Words that take back what was just said when a recogniser runs them on.
+#: A question's tag or particle ("…, right?", "…天窗吗"): with nothing but controls before it, it asks
+#: what was said before it in its sentence.
+_TAG = re.compile(
+    r"\s*\b(?:right|correct|yes|yeah|ok|okay|alright|is that right|isn't it|no)\s*$|(?:吗|呢|么|对吧|是吧|对吗|是吗|好吗|行吗)$"
+)
 _LONE_NO = re.compile(r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)")
 _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
 _ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
@@ -841,6 +857,30 @@ _CELSIUS_SAID = re.compile(r"celsius|centigrade|°\s*c\b|\d\s*c\b|\bdegrees? c\b
 #: Whose: a person's ("her seat heating", 她的座椅加热) or a thing's ("its seat heating", 它的).
 _PERSON_OWNS = re.compile(r"\b(?:her|his|their|hers)\b|她的|他的|他们的|她们的|给她|给他")
 _IT_OWNS = re.compile(r"\bits\b|它的")
+
+
+#: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
+_TAKE_BACK_IN = {
+    "en": re.compile(r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no)[\s,]+(?=\S)"),
+    "zh": re.compile(r"(?:不对不对|不对|说错了|算了|不是不是|等等)[\s,]*(?=[\u4e00-\u9fff\w])"),
+}
+
+
+def _time_taken_back(found: list[Chunk], language: str) -> list[Chunk]:
+    """A time said before a take-back is the time of what is taken back: what follows the take-back is
+    a sentence of its own (it was scheduled with the time the person had just withdrawn)."""
+    out: list[Chunk] = []
+    extra = 0
+    for chunk in found:
+        m = _TAKE_BACK_IN[language].search(chunk.text)
+        chunk = replace(chunk, sentence=chunk.sentence + extra)
+        if m is None or not marks_in(chunk.text[: m.start()]) or marks_in(chunk.text[m.end() :]):
+            out.append(chunk)
+            continue
+        out.append(replace(chunk, text=chunk.text[: m.end()].strip(" ,"), asked=False))
+        out.append(replace(chunk, text=chunk.text[m.end() :].strip(" ,"), sentence=chunk.sentence + 1))
+        extra += 1
+    return out
 
 
 def _levels_the_on(before: Frame | None, frame: Frame | None, cl: Clause, lexicon: Lexicon) -> bool:

@@ -17,6 +17,7 @@ from vehicle.actions import Mention
 
 from ..clauses.cues import places_in
 from ..clauses.markers import ELSEWHERE, EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
+from ..text.people import ZH_KIN, ZH_THEY
 from .frame import Frame
 from .framewords import Words
 from .lexicon import Lexicon
@@ -69,15 +70,14 @@ _IDIOM_EN = re.compile(
     r"|take|topic|item|ticket|potato|seat|spot|track|song|stare|look)\b"
 )
 _NOT_NEED_ZH = re.compile(
-    r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|没那么|如果|要是|那边|北京|上海|广州|深圳"
+    r"外面|外头|室外|天气|(?<![今明昨后每])天(?:太|好|很|真|有点|这么|那么)?(?:热|冷)|明天|后天|昨天|下周|今晚|会不会|会冷|会热|冷不冷|热不热|吗|呢|不冷|不热|不困|不闷|不太|不怎么|不是很|不算|没那么|如果|要是|那边|北京|上海|广州|深圳"
     r"|笑话|这道题|题目|这件事|那件事|歌|电影|手机|新闻|股票|话题"
     # a place outside the car (东北太冷了, 公司好冷, 宿舍太热了, 外边热死了)
     r"|东北|西北|南方|北方|老家|公司|宿舍|学校|教室|我家|家里|外边|屋里|屋子里|房间|卧室|客厅|办公室"
     # 凉快了: pleasantly cool, no need (想凉快一点 asks for cooler: a frame, not this need)
     r"|凉快(?!一?点|些)"
     # "他很累", "我妈好冷", "孩子有点冷", "狗狗好热": how someone else is, no need of the speaker's
-    r"|^(?:他|她|我(?:妈|爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人)|孩子|宝宝|小孩|奶奶|爷爷|姥姥|外婆|妈妈|爸爸|老婆|老公"
-    r"|狗|猫|司机|乘客|朋友|同事)"
+    rf"|^(?:{ZH_THEY}|我?(?:{ZH_KIN})|狗|猫|司机|乘客)"
 )
 _IDIOM_ZH = re.compile(
     r"^(?:门|点|闹|情|血|笑话|饭|水|身|搜|播|卖|线|榜|度|难|静|漠|淡|清|酷|战|场|知识|笑|恋|爱|心|狗|销|潮)"

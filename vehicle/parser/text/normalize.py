@@ -17,6 +17,7 @@ import opencc
 
 from .names import CLOCK, NAME
 from .numbers import chinese_numbers, english_numbers
+from .people import ZH_KIN, ZH_THEY
 from .reword import reword_en, reword_en_delay, reword_en_read, reword_zh, reword_zh_spaced
 from .timing import Timing, lift
 
@@ -280,7 +281,8 @@ _ZH_AIRFLOW_APART = re.compile(r"[\s,，]+(?=吹(?:脸|脚|头|身|上半身|下
 #: A verb of passing words on, writing or looking up, with no object of its own, then a space or a
 #: comma ("告诉他 打开后备箱", "搜索 打开后备箱"): what follows is its object, one clause with it.
 _ZH_DICTATION_APART = re.compile(
-    r"^((?:帮我|请|麻烦你?)?(?:告诉|转告|通知|叫|让)(?:他|她|他们|她们|老婆|老公|妈妈|爸爸|儿子|女儿)|(?:帮我|请)?(?:告诉|转告|通知)|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
+    rf"^((?:帮我|请|麻烦你?)?(?:告诉|转告|通知|叫|让)(?:{ZH_THEY}|{ZH_KIN})|"
+    r"(?:帮我|请)?(?:告诉|转告|通知)|(?:给\S{1,4})?发(?:个|条)?(?:消息|微信|短信|信息)(?:给\S{1,4})?"
     r"|回复(?:他|她)?|翻译|备忘|记一下|搜索|搜一下|播放|放一首|来一首|放首歌叫|放首|(?:我)?(?:想|要)听|听|给我放)[\s,，]+(?=[\u4e00-\u9fff])"
 )
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from .names import NAME
+from .people import ZH_KIN, ZH_THEY
 
 #: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
 #: car, the clause markers hold it).
@@ -124,7 +125,19 @@ _ZH_SIDE_OF_ROW = (
 #: "open all windows but keep mine closed": a member kept as it is after a group is left out of it.
 _EN_KEEP_MINE = re.compile(
     r"(?<=[a-z0-9'])\s*,?\s*\b(?:but |and )?(?:keep|leave) (mine|my (?:window|seat|side|one)|the (?:driver|passenger)'s(?: one| window| seat)?"
-    r"|the (?:rear left|rear right|driver|passenger|front) (?:one|window|seat))\s+(?:closed|shut|up|off|alone|as it is)\b"
+    r"|the (?:rear left|rear right|driver|passenger|front) (?:one|window|seat)"
+    # a group kept ("open the windows but keep the rear ones closed": they all opened)
+    r"|(?:the )?(?:rear|back|front)(?: ones| windows| seats)?)\s+(?:closed|shut|up|off|alone|as it is|as they are)\b"
+)
+#: The same in Chinese (打开所有车窗 后排保持关闭, 后排关着): the group kept is left out.
+_ZH_KEEP_GROUP = re.compile(
+    r"(?<=[\u4e00-\u9fff])[,\s]*(?:但是?|不过)?((?:主驾|副驾|后排|前排|左后|右后|司机)(?:的)?)(?:车窗|窗户)?"
+    r"(?:保持(?:关闭|关着|不动|原样)|(?:就)?关着(?:吧)?|别动|不动|不要动|不用开|不开)(?=$|[,;\s])"
+)
+#: "open the rear windows but not the right": a side said after a group is that group's member (it was
+#: read as the passenger's, and both rear windows opened).
+_EN_SIDE_OF_GROUP = re.compile(
+    r"\b((rear|back|front) windows\b[^,.;!?]*?\b(?:but )?(?:not|except|apart from|other than) (?:the )?)(left|right)\b"
 )
 
 
@@ -192,13 +205,17 @@ _EN_CLIMATE_VALUE = re.compile(
 #: the fan's level, as a driver means it (the climate has no level of its own; "max" stays unread).
 _EN_CLIMATE_LEVEL = re.compile(
     r"\b((?:(?:turn|switch) on (?:the )?{c}|(?:(?:turn|switch) )?(?:the )?{c} on)) (?:to |at |on )?(low|medium|high)\b"
-    r"(?! (?:temp|temperature|degrees?|heat|cool))".format(
+    r"(?! (?:temp|temperature|degrees?|heat|cool))(?![^.;!]*\?)".format(
         c="(?:ac|a/c|air conditioning|air conditioner|climate|air con|aircon)"
     )
 )
 _ZH_CLIMATE_LEVEL = re.compile(
-    r"((?:打开|开启|开)(?:一下)?(?:空调|制冷|冷气|暖气|ac))(?:并|然后)?(?:调到|调成|调至|开到|开)?([低中高])(?:挡|档)"
+    r"((?<!不要)(?<!别)(?<!不用)(?<!不想)(?<!不)(?:打开|开启|开)(?:一下)?(?:空调|制冷|冷气|暖气|ac))(?:并|然后)?(?:调到|调成|调至|开到|开)?([低中高])(?:挡|档)"
+    r"(?![^,;?!。]*(?:吗|呢|么|[?]))"
 )
+
+
+_EN_NEGATED = re.compile(r"\b(?:don't|dont|do not|never|not|no)\b")
 
 
 def _apply(text: str, rules) -> str:
@@ -210,14 +227,25 @@ def _apply(text: str, rules) -> str:
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
 #: A delay corrected by a bare number ("open the sunroof in 10 minutes no 5", "… i mean 20"): the new
 #: delay in the same unit (it was read as an amount: the sunroof to 5 % in 10 minutes).
+#: A number said as a word ("no wait" is no new delay: it was read as "in wait minutes").
+_EN_NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|ninety|a half|half)"
+)
 _EN_DELAY_CORRECTED = re.compile(
     r"\bin [a-z0-9.]+ (minutes?|mins?|hours?|seconds?)[\s,]+(?:no|i mean|sorry|make (?:it|that)|actually|wait)[\s,]+"
-    r"([0-9.]+|[a-z]+(?:[- ][a-z]+)?)(?: (?:minutes?|mins?|hours?|seconds?))?(?=\s*$|[,.;!])"
+    rf"([0-9.]+|{_EN_NUMBER_WORD}(?:[- ]{_EN_NUMBER_WORD})?)(?: (?:minutes?|mins?|hours?|seconds?))?(?=\s*$|[,.;!])"
 )
 #: The particle of a phrasal verb said after its object ("open the window up", "open it all up", "shut
 #: the sunroof down") is no height: up would close a window, down would open it.
 _EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|crank)\b)[^,.;!?]){1,40}?"
 _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
+
+
+def _en_side_of_group(m: re.Match[str]) -> str:
+    if m.group(2) == "front":
+        return m.group(1) + ("driver's" if m.group(3) == "left" else "passenger's")
+    return f"{m.group(1)}rear {m.group(3)}"
 
 
 def reword_en_delay(text: str) -> str:
@@ -229,12 +257,14 @@ def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
     text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
     text = _EN_CLIMATE_VALUE.sub("what is the temperature set to", text)
-    text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
+    if not _EN_NEGATED.search(text):  # "don't turn the ac on high": not the fan's either
+        text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
     text = _EN_NAH_THEN.sub(" , no , ", text)
     text = _EN_PARTICLE.sub(
         lambda m: m.group(1) or m.group(2), text
     )  # "open the window up": open it (the "up" closed it)
+    text = _EN_SIDE_OF_GROUP.sub(_en_side_of_group, text)  # "the rear windows but not the right"
     text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
     text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
     text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
@@ -312,8 +342,7 @@ _ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
 _ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
 #: Someone else, then how they feel, split by a recogniser's space ("我妈 好冷"): one clause, their state.
 _ZH_SOMEONE_APART = re.compile(
-    r"(?:^|(?<=[,;\s]))((?:我|我的)?(?:妈|爸|妈妈|爸爸|老婆|老公|媳妇|儿子|女儿|孩子|同事|朋友|家人|宝宝|小孩|奶奶|爷爷"
-    r"|狗狗|猫咪|他|她|他们|她们))\s+(?=[好很太有点真挺特别非常])"
+    rf"(?:^|(?<=[,;\s]))((?:我|我的)?(?:{ZH_KIN}|狗狗|猫咪|{ZH_THEY}))\s+(?=[好很太有点真挺特别非常])"
 )
 
 
@@ -373,17 +402,39 @@ _ZH_COMMAND_THEN = re.compile(
     r"((?:^|(?<=[,;\s]))(?:请|帮我|麻烦)?(?:打开|开启|关闭|关掉|关上)(?:[\u4e00-\u9fff]{0,6}?)"
     r"(?:车窗|窗户|天窗|空调|ac|后备箱|尾门|遮阳帘|氛围灯|阅读灯|除霜|除雾|内循环|外循环|加热|通风|按摩|后视镜|香氛))"
     r"后(?=打开|开启|关闭|关掉|关上|调|切换|播放|把|将|折叠|展开|收起|升|降)"
+    # (not when what follows asks, offers a choice or hedges: 打开车窗后打开空调吗, …或者打开天窗)
+    r"(?![^,;?!。]*(?:或者|还是|吗|呢|么|会不会|是不是|可以|行不行|好不好|能不能|要不要|也许|可能|[?]))"
+)
+#: A command, then 前 and another (打开后备箱前关闭空调, "before opening the trunk, turn off the AC"): the order
+#: is the person's, and 前 is no front (the AC went off at the front, the trunk opened). Said as the
+#: condition it is, nothing of the sentence acts.
+_ZH_BEFORE_COMMAND = re.compile(
+    r"((?:^|(?<=[,;\s]))(?:请|帮我|麻烦)?(?:打开|开启|关闭|关掉|关上|开|关)(?:[\u4e00-\u9fff]{0,6}?)"
+    r"(?:车窗|窗户|窗|天窗|空调|ac|后备箱|尾门|遮阳帘|氛围灯|阅读灯|除霜|除雾|内循环|外循环|加热|通风|按摩|后视镜|香氛))"
+    r"前(?=[,\s]*(?:打开|开启|关闭|关掉|关上|开|关|把|将|调|折叠|展开|先))"
 )
 #: A purpose said before a request (为了安全 我要使用后除霜, 为确保安全驾驶请打开除雾): the request is asked.
 _ZH_PURPOSE = re.compile(
-    r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)(?:(?!打开|开启|关闭|关掉|关上|开|关|把|将)[\u4e00-\u9fff]){2,10}"
+    r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)"
+    r"(?:(?!打开|开启|关闭|关掉|关上|开|关|把|将|避免|防止|以免|免得|不|别|没|什么|啥)[\u4e00-\u9fff]){2,10}"
     r"[,\s]*(?=我要|我想|请|帮我|麻烦|把|将|打开|开启|关闭|关掉|关上)"
+)
+#: A purpose that names a command of its own, said before the request (为了打开后备箱请打开空调, 为了避免打开
+#:天窗 请打开空调): what it names is no request (the trunk opened), the request after it is.
+_ZH_PURPOSE_OF_A_COMMAND = re.compile(
+    r"(?:^|(?<=[,;\s]))为了?(?:要|能|可以|避免|防止|不)?(?:打开|开启|关闭|关掉|关上|开|关|把|将)[\u4e00-\u9fff]{1,10}?"
+    r"(?:[,\s]+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)|(?=请|帮我|我要|我想|麻烦))"
 )
 #: The same in English ("for safety, turn on the rear defrost", "so i can see, defog the windshield"),
 #: said apart by a comma before a command verb.
 _EN_PURPOSE = re.compile(
     r"^(?:(?:just )?for (?:safety|safety's sake|safety reasons|visibility|the kids?|the baby)|(?:just )?to be safe"
     r"|so (?:that )?(?:i|we) can (?:see|breathe|sleep|rest|hear)(?: better| clearly)?)\s*,?\s*"
+    # a purpose naming a command of its own, said apart by a comma ("so i can open the trunk, turn off the ac")
+    r"|^(?:in order to|so (?:that )?(?:i|we|you|the \w+) can|to) [^,;.?!]{1,40},\s*"
+    # the same run on: "to open the windows turn off the ac" (the windows opened)
+    r"|^(?:in order )?to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b[^,;.?!]*?\s"
+    r"(?=(?:please )?(?:turn|switch|set|open|close|shut|put|roll|lower|raise|fold|start|stop)\b)"
     r"(?=(?:please )?(?:turn|switch|open|close|shut|defog|defrost|set|put|roll|crack|fold|start|activate)\b)"
 )
 #: "fold the mirrors and after that close the trunk", "after you close the windows turn on the ac": one
@@ -398,13 +449,15 @@ _EN_AFTER_YOU = re.compile(r"^after you (?=(?:close|open|shut|turn|switch|fold|r
 
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_PURPOSE.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text))
+    text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
+    text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
     text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
     text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
     text = _ZH_NEGATED_LIST.sub(_negated_list, text)  # 不要把天窗和后备箱打开: neither
     text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
     text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
+    text = _ZH_KEEP_GROUP.sub(r" 除了\1", text)  # 打开所有车窗 后排保持关闭: all but the rear
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
