@@ -160,6 +160,14 @@ NOT_ASKED = [
     ("to open the windows turn off the ac", "window.set_position"),
     # "before X, Y": X is not asked now (and 前 is no front)
     ("打开后备箱前关闭空调", "tailgate.set"),
+    # after "X后": someone else, a hedge, a report or advice leads the next command (it acted alone)
+    ("打开天窗后老婆打开后备箱", "tailgate.set"),
+    ("打开天窗后我自己打开后备箱", "tailgate.set"),
+    ("打开天窗后也许打开后备箱", "tailgate.set"),
+    ("打开车窗后已经打开了后备箱", "tailgate.set"),
+    ("打开空调后应该打开天窗", "sunroof.set_position"),
+    # "tell me" run on into what to tell (a how-to)
+    ("can you tell me open the trunk", "tailgate.set"),
     # a level for the climate, negated or asked: not the fan's either
     ("don't turn the ac on high", "climate.set_fan_speed"),
     ("turn on the ac to high?", "climate.set_ac"),

@@ -15,6 +15,8 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
+from ..text.people import ZH_KIN, ZH_THEY
+
 _EN_STARTS = (
     r"turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make|put|roll"
     r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
@@ -36,9 +38,15 @@ _ZH_POINT = re.compile(
 DANGLING = {
     "en": re.compile(
         r"\b(?:don't|dont|do not|not|never|no|if|when|once|unless|until|after|before|please|and|to|the|a"
-        r"|but|or|then|also|just|actually|i|we|he|she|they|said|says)$"
+        r"|but|or|then|also|just|actually|i|we|he|she|they|said|says|tell me|show me|teach me|remind me)$"
     ),
-    "zh": re.compile(r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是)$"),
+    "zh": re.compile(
+        r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是"
+        # nor in what leads the next part: "打开天窗后 | 老婆打开后备箱" (she will), "…后也许 | 打开…" (a hedge),
+        # "…后已经 | 打开了…" (a report): cut there, the next command acted on its own
+        rf"|后|之后|以后|前|之前|也许|可能|或许|大概|估计|不一定|不如|应该|最好|已经|又|居然|曾经|一般|通常|总是|会"
+        rf"|我|你|咱|我们|咱们|大家|我自己|我来|司机|{ZH_THEY}|{ZH_KIN})$"
+    ),
 }
 #: Parts longer than this many cut points are not tried (cost bound).
 MAX_POINTS = 64
