@@ -197,6 +197,14 @@ def test_what_is_not_asked_now_does_not_act(parse, text, capability):
         ("open the rear windows but not the right", [("window.set_position", "rear_left", {"open_percent": 100})]),
         ("open the front windows but not the right", [("window.set_position", "driver", {"open_percent": 100})]),
         ("open the rear windows but not the left one", [("window.set_position", "rear_right", {"open_percent": 100})]),
+        # 都 after members named is "both" (the rear seats came on too)
+        ("把主驾副驾座椅加热都打开", [("seat.set_heating", m, {"level": 2}) for m in ("driver", "passenger")]),
+        ("座椅加热主驾副驾都打开", [("seat.set_heating", m, {"level": 2}) for m in ("driver", "passenger")]),
+        # a place before the control and another with a level after it: the level is the second's
+        (
+            "打开主驾座椅加热 副驾三档",
+            [("seat.set_heating", "driver", {"level": 2}), ("seat.set_heating", "passenger", {"level": 3})],
+        ),
         # the request after a purpose that names another command
         ("为了打开后备箱请打开空调", [("climate.power", "cabin", {"on": True})]),
         ("打开后备箱前关闭空调", [("climate.power", "cabin", {"on": False})]),

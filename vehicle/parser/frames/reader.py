@@ -313,6 +313,8 @@ def _frame(
     further = False  # "再开一点": a position moved on from where it stands
     verb_only = False  # a family's verb alone ("ventilate mine"): read only with its family word
     purposes: list[str] = []  # why it is done ("开窗透气"): only of its own control, switched on or opened
+    split_places = False
+    both = ""  # the word 都 read as "all": after members named, "both"
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -379,6 +381,9 @@ def _frame(
                 targets.append(meaning.value)
                 possessive.append(meaning.value == "speaker")
                 sides.append(text)
+                both = text if meaning.value == "all" and text in _BOTH else both
+            if controls and targets[0] != meaning.value and language == "zh" and len(controls) == 1:
+                split_places = True  # "打开主驾座椅加热 副驾三档": a place before the control, another after
         elif cls == "amounts":
             amounts.append(meaning.value)
         elif cls == "units":
@@ -425,6 +430,11 @@ def _frame(
         function = after is not None and any(c in after for c in ("controls", "compounds"))
         if controls[1].startswith("climate.") and (at == 0 or function):
             controls = controls[1:]
+    if both and len(targets) > 1:
+        # "把主驾副驾座椅加热都打开": 都 after members named is "both", never every seat (the rear ones too)
+        k = sides.index(both)
+        del sides[k], possessive[k]
+        targets.remove("all")
     targets = _one_place(targets, sides, pieces)
     if colors and family == "light" and not controls and _colour_after_family(pieces):
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
@@ -546,6 +556,8 @@ def _frame(
     if signed and set(specific) <= {"more", "less"} and len(set(signed)) == 1:
         # "cool the left rear some more": "more" says how much, the signed word which way
         ways = [w for w in ways if w not in ("more", "less")]
+    if split_places and (number is not None or set(amounts) - {"little"}):
+        return None  # its amount is of the place after the control only (the driver's seat went to 3 too)
     if len(set(targets)) > 1 and "little" in amounts and set(amounts) - {"little"}:
         return None  # "the front windows a crack and the rear ones halfway": an amount each, not one for all
     op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces))
@@ -576,6 +588,10 @@ _ROW_AND_SIDE = {
     ("front", "right"): "passenger",
 }
 _LIST_WORDS = frozenset({"and", "or", "和", "跟", "与", "或", "及"})
+
+
+#: Words of "all" that, after members named, mean all of those (都: "both").
+_BOTH = frozenset({"都", "全都"})
 
 
 def _one_place(targets: list[str], sides: list[str], pieces: list) -> list[str]:
