@@ -216,3 +216,62 @@ def test_only_the_members_asked_move(parse, text, acts):
 
 def test_not_too_hot_is_no_need(parse):
     assert parse("温度调低 不太热")["needs"] == []
+
+
+#: The round's second red team (about 2,400 black-box probes on members, amounts, ordering, hedges,
+#: reports and timers): each moved something it names; none may now.
+SECOND_PASS = [
+    # a complaint that something open is too much: cut inside 开着, the trunk opened
+    ("后备箱开着太吵了", "tailgate.set"),
+    ("空调开着太冷了", "climate.power"),
+    # a command said with the need it works against
+    ("开窗太冷了", "window.set_position"),
+    ("打开车窗好冷", "window.set_position"),
+    ("温度调高 太热了", "climate.adjust_temperature"),
+    ("turn up the heat its too hot", "climate.adjust_temperature"),
+    # a take-back spaced off by a recogniser ("哦不" was joined to the next word as a negation)
+    ("打开后备箱 哦不 天窗", "tailgate.set"),
+    ("打开后备箱 哦不 打开天窗", "tailgate.set"),
+    ("打开后备箱 哎呀 天窗", "tailgate.set"),
+    ("打开后备箱 不不 天窗", "tailgate.set"),
+    # a limit with no amount ("not fully"): how far is not said
+    ("open the sunroof but not fully", "sunroof.set_position"),
+    ("open the windows but not too much", "window.set_position"),
+    ("天窗打开 不要全开", "sunroof.set_position"),
+    ("打开天窗，不要开太多", "sunroof.set_position"),
+    # a hedge, a hypothetical, an offer, a question put to the others
+    ("let's maybe open the trunk", "tailgate.set"),
+    ("i could open the trunk", "tailgate.set"),
+    ("you could open the sunroof", "sunroof.set_position"),
+    ("you ok with the trunk open", "tailgate.set"),
+    ("need me to open the trunk", "tailgate.set"),
+]
+
+
+@pytest.mark.parametrize(("text", "capability"), SECOND_PASS)
+def test_the_second_passes_inputs_do_not_act(parse, text, capability):
+    result = parse(text)
+    assert capability not in [a["capability"] for a in result["actions"]], (text, result["actions"])
+
+
+@pytest.mark.parametrize(
+    ("text", "after_s"),
+    [
+        # a delay corrected after a take-back is the new delay (the window opened now, to 20 %)
+        ("open the window in 10 minutes no wait 20", 1200),
+        ("十分钟后打开车窗不对二十", 1200),
+        ("十分钟后打开车窗，不对，二十。", 1200),
+        ("十分钟后打开车窗 不对 五分钟", 300),
+    ],
+)
+def test_a_delay_corrected_after_a_take_back_is_the_new_delay(parse, text, after_s):
+    result = parse(text)
+    assert result["actions"] == [], text
+    assert [(e["after_s"], e["actions"][0]["parameters"]) for e in result["schedule"]] == [
+        (after_s, {"open_percent": 100})
+    ], text
+
+
+def test_a_need_said_with_a_command_that_serves_it_still_acts(parse):
+    assert _acts(parse("好热 打开车窗")) == [("window.set_position", "driver", {"open_percent": 100})]
+    assert _acts(parse("好冷 打开座椅加热")) == [("seat.set_heating", "driver", {"level": 2})]

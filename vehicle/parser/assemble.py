@@ -65,6 +65,45 @@ TOO = {
     "more": re.compile(r"太(?:小|弱|低|慢|冷|凉|暗)|\btoo (?:weak|low|quiet|cold|cool|dim|slow|little)\b"),
 }
 _WAYS = {"less": ("decrease", "off", "close"), "more": ("increase", "on", "open")}
+
+
+#: A need said of the person ("I'm cold", 我好冷), not of how it is.
+_SOMEONE_FEELS = re.compile(r"\b(?:i'm|im|i am|i feel|i'm feeling|we're|we are)\b|我")
+
+
+def _change(action: Action) -> float:
+    """Which way an action moves its control: > 0 more (open, on, up), < 0 less, 0 unknown."""
+    p = action.parameters
+    for key in ("delta_level", "delta_percent", "delta_celsius", "open_percent", "level"):
+        value = p.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value) if key.startswith("delta") else (1.0 if value > 0 else -1.0)
+    if "on" in p:
+        return 1.0 if p["on"] else -1.0
+    return 0.0
+
+
+def _cools(action: Action) -> bool:
+    """The action makes the cabin or the seat cooler (a window opened, the AC on, heating down)."""
+    way, cap = _change(action), action.capability
+    return (
+        (
+            cap in ("window.set_position", "window.adjust_position", "sunroof.set_position", "sunroof.adjust_position")
+            and way > 0
+        )
+        or (cap in ("climate.set_ac", "seat.set_ventilation", "seat.adjust_ventilation") and way > 0)
+        or (cap in ("climate.adjust_temperature", "seat.set_heating", "seat.adjust_heating") and way < 0)
+    )
+
+
+def _warms(action: Action) -> bool:
+    """The action makes the cabin or the seat warmer (heating up, the temperature raised, the AC off)."""
+    way, cap = _change(action), action.capability
+    return (cap in ("climate.adjust_temperature", "seat.set_heating", "seat.adjust_heating") and way > 0) or (
+        cap in ("climate.set_ac", "seat.set_ventilation", "seat.adjust_ventilation") and way < 0
+    )
+
+
 #: Words of a member or a side: a negation of them with no control denies a member.
 _A_MEMBER = re.compile(
     r"\b(?:left|right|front|rear|back|driver'?s?|passenger'?s?|mine|one|ones|side)\b|左|右|前|后|主驾|副驾"
@@ -120,6 +159,7 @@ class Assembler:
         """(sentence, mention) of every command mention, for the timed sentences' holds."""
         self.unplaced: list[str] = []
         self._held_sentences: set[int] = set()
+        self._needs_at: list[tuple[int, int, str]] = []  # (clause, sentence, need) stated beside a command
         self._hedged_sentences: set[int] = set()
         self._k = 0
         """Index of the clause being read."""
@@ -148,6 +188,7 @@ class Assembler:
         self._language = language
         for read, what in zip(reads, said):
             self._read(read, what)
+        self._hold_against_their_need()
         self._hold_unread_sentences()
         self._ask_hedged_sentences()
         self._schedule_timed_sentences()
@@ -222,6 +263,8 @@ class Assembler:
         if said == "command":
             if not cl.negated and not cl.conditional:
                 _add(self.needs, stated)
+                if not _SOMEONE_FEELS.search(cl.text):  # how it is, not how I am ("开窗太冷了", "it's too hot")
+                    self._needs_at.extend((self._k, read.sentence, n) for n in stated)
             if res is not None and res.resolved:
                 self.actions.extend(res.actions)
                 self._acted.extend((self._k, read.sentence, act) for act in res.actions)
@@ -338,6 +381,16 @@ class Assembler:
         if gone:
             self.negated = [m for m in self.negated if m not in gone]
             self.mentions = [m for m in self.mentions if m not in gone]
+
+    def _hold_against_their_need(self) -> None:
+        """A command said with how it is, against it (开窗太冷了, "turn up the heat it's too hot"): that is a
+        complaint about the command, so the command is none (it opened the window of someone cold). Said
+        of the person ("open the window, I'm cold") both stand, as DESIGN reads a need beside a command."""
+        for k, sentence, need in self._needs_at:
+            against = _cools if need == "cold" else _warms if need == "hot" else None
+            # (a clause of its own: "i only need cool on" names no need against its own command)
+            if against is not None and any(at != k and s == sentence and against(a) for at, s, a in self._acted):
+                self._held_sentences.add(sentence)
 
     def _hold_unread_sentences(self) -> None:
         """A piece no one could read that is no request of its own ("open the

@@ -512,7 +512,13 @@ class Parser:
             extra = tuple(h.start for h in hits if h.kind in ("device", "mode", "peripheral", "target"))
             extra += tuple(m.start() for m in ZH_REQUEST_VERBS.finditer(text))
             # "风速调小 | 风太大了": what is too much, said after the command (its noun, then 太)
-            extra += tuple(m.start() - k for too in TOO.values() for m in too.finditer(text) for k in range(1, 4))
+            extra += tuple(
+                m.start() - k
+                for too in TOO.values()
+                for m in too.finditer(text)
+                for k in range(1, 3)
+                if text[m.start() - k : m.start()] in _TOO_OF
+            )
             # "打开空调 | 温度调到24度": a control word inside a longer catalog word (空调温度)
             extra += tuple(p for h in hits for p in range(h.start + 1, h.end) if self._control_at(text, p, "zh"))
         else:  # "skip this song | recirc on": a control followed by what to do may start a clause of its own
@@ -866,6 +872,12 @@ _TAKE_BACK_IN = {
 }
 
 
+#: What is said to be too much or too little after a command ("风速调小 | 风力太大"): a cut may fall before it.
+_TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
+#: A bare number after a take-back corrects the time ("十分钟后打开车窗 不对 二十"): never an amount now.
+_A_NUMBER_ALONE = re.compile(r"^[\s,]*\d+(?:\.\d+)?[\s,.]*$")
+
+
 def _time_taken_back(found: list[Chunk], language: str) -> list[Chunk]:
     """A time said before a take-back is the time of what is taken back: what follows the take-back is
     a sentence of its own (it was scheduled with the time the person had just withdrawn)."""
@@ -874,7 +886,8 @@ def _time_taken_back(found: list[Chunk], language: str) -> list[Chunk]:
     for chunk in found:
         m = _TAKE_BACK_IN[language].search(chunk.text)
         chunk = replace(chunk, sentence=chunk.sentence + extra)
-        if m is None or not marks_in(chunk.text[: m.start()]) or marks_in(chunk.text[m.end() :]):
+        rest = chunk.text[m.end() :] if m is not None else ""
+        if m is None or not marks_in(chunk.text[: m.start()]) or marks_in(rest) or _A_NUMBER_ALONE.match(rest):
             out.append(chunk)
             continue
         out.append(replace(chunk, text=chunk.text[: m.end()].strip(" ,"), asked=False))

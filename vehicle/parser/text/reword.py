@@ -218,6 +218,26 @@ _ZH_CLIMATE_LEVEL = re.compile(
 _EN_NEGATED = re.compile(r"\b(?:don't|dont|do not|never|not|no)\b")
 
 
+#: A limit with no amount ("open the sunroof but not fully", 天窗打开 不要全开): how far is not said, so
+#: it is an unknown word that holds its sentence (it opened fully).
+_EN_NOT_FULLY = re.compile(
+    r"[\s,]+(?:but |just )?not (?:fully|all the way|completely|too much|too far|too wide|that much|that far|entirely)\b"
+)
+_ZH_NOT_FULLY = re.compile(
+    r"(?<=[\u4e00-\u9fff])[\s,]+(?:但是?|不过)?(?:不要|别|不用|不必)(?:全开|全打开|全部打开|开太大|开太多|开那么大|开到底|太大|太多|打开太多|开得太大)"
+)
+#: A hedge after "let's" ("let's maybe open the trunk"), a hypothetical ("i could open the trunk", "you could
+#: open the sunroof"), an offer or a question put to the others ("need me to open …", "you ok with the
+#: trunk open"): asked, not done (said as "maybe …", which asks for consent, or as a question).
+_EN_LETS_MAYBE = re.compile(r"^(?:let's|lets|let us) (?:maybe|perhaps|possibly)\b")
+_EN_WOULD = re.compile(
+    r"^(?:i|we|one|you) (?:would|could|might|can)(?= (?:open|close|turn|switch|roll|lower|raise|set|fold)\b)"
+)
+_EN_ASKED_OF_OTHERS = re.compile(
+    r"^(?:(?:are )?(?:you|everyone|everybody|you guys|y'all) )?(?:ok|okay|alright|fine|good) with\b|^need me to\b"
+)
+
+
 def _apply(text: str, rules) -> str:
     for pattern, repl in rules:
         text = pattern.sub(repl, text)
@@ -233,7 +253,7 @@ _EN_NUMBER_WORD = (
     r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|ninety|a half|half)"
 )
 _EN_DELAY_CORRECTED = re.compile(
-    r"\bin [a-z0-9.]+ (minutes?|mins?|hours?|seconds?)[\s,]+(?:no|i mean|sorry|make (?:it|that)|actually|wait)[\s,]+"
+    r"\b(in|for) [a-z0-9.]+ (minutes?|mins?|hours?|seconds?)[\s,]+(?:(?:no|i mean|sorry|make (?:it|that)|actually|wait)[\s,]+){1,3}"
     rf"([0-9.]+|{_EN_NUMBER_WORD}(?:[- ]{_EN_NUMBER_WORD})?)(?: (?:minutes?|mins?|hours?|seconds?))?(?=\s*$|[,.;!])"
 )
 #: The particle of a phrasal verb said after its object ("open the window up", "open it all up", "shut
@@ -250,7 +270,7 @@ def _en_side_of_group(m: re.Match[str]) -> str:
 
 def reword_en_delay(text: str) -> str:
     """Before times are lifted: a delay corrected by a bare number is the new delay ("in 10 minutes no 5")."""
-    return _EN_DELAY_CORRECTED.sub(r"in \2 \1", text)
+    return _EN_DELAY_CORRECTED.sub(r"\1 \3 \2", text)
 
 
 def reword_en(text: str) -> str:
@@ -261,6 +281,10 @@ def reword_en(text: str) -> str:
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
     text = _EN_NAH_THEN.sub(" , no , ", text)
+    text = _EN_NOT_FULLY.sub(f" {NAME} ", text)  # "open the sunroof but not fully": how far is not said
+    text = _EN_WOULD.sub("maybe", _EN_LETS_MAYBE.sub("maybe", text))  # a hedge: consent asked
+    if _EN_ASKED_OF_OTHERS.match(text):
+        text = "is it " + text  # "you ok with the trunk open": a question, not a command
     text = _EN_PARTICLE.sub(
         lambda m: m.group(1) or m.group(2), text
     )  # "open the window up": open it (the "up" closed it)
@@ -391,9 +415,18 @@ _ZH_WORD_ALONE = re.compile(
 )
 
 
+#: A delay corrected by a bare number (十分钟后打开车窗 不对 二十): the new delay, in the same unit (the
+#: number was read as the window's amount: 20 % in ten minutes).
+_ZH_DELAY_CORRECTED = re.compile(
+    r"([零〇一二两三四五六七八九十百半\d]+)(分钟|秒钟?|个?小时)(后|以后|之后)(.+?)[,\s]*(?:不对|不是|说错了|哦不)[,\s]*"
+    r"([零〇一二两三四五六七八九十百\d]+)(?:分钟|秒钟?|个?小时)?(?:后|以后|之后)?[\s。.!！]*$"
+)
+
+
 def reword_zh_spaced(text: str) -> str:
-    """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱")."""
-    return _ZH_SPACED_RUN.sub(_words_spaced, text)
+    """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
+    delay corrected by a bare number is the new delay."""
+    return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
 
 
 #: A command, then 后 and the next command (打开车窗后打开空调): one after the other, both asked now. 后
@@ -451,6 +484,7 @@ def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
+    text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said
     text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
     text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
     text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
