@@ -275,3 +275,37 @@ def test_a_delay_corrected_after_a_take_back_is_the_new_delay(parse, text, after
 def test_a_need_said_with_a_command_that_serves_it_still_acts(parse):
     assert _acts(parse("好热 打开车窗")) == [("window.set_position", "driver", {"open_percent": 100})]
     assert _acts(parse("好冷 打开座椅加热")) == [("seat.set_heating", "driver", {"level": 2})]
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # "a crack" said of the second member is its own amount (it took the first one's, 50 % or 100 %)
+        (
+            "open the driver window halfway and the passenger window a crack",
+            [
+                ("window.set_position", "driver", {"open_percent": 50}),
+                ("window.set_position", "passenger", {"open_percent": 20}),
+            ],
+        ),
+        (
+            "open the sunroof all the way and the windows a crack",
+            [
+                ("sunroof.set_position", "cabin", {"open_percent": 100}),
+                ("window.set_position", "all", {"open_percent": 20}),
+            ],
+        ),
+    ],
+)
+def test_each_member_keeps_its_own_amount(parse, text, acts):
+    assert _acts(parse(text)) == acts, text
+
+
+@pytest.mark.parametrize("text", ["汤太热了", "刚才好冷", "on the plane its cold", "the coffee is too hot"])
+def test_food_a_time_past_or_another_place_is_no_need(parse, text):
+    assert parse(text)["needs"] == [], text
+
+
+def test_one_back_seat_window_is_not_guessed(parse):
+    """ "open the back seat window" (one of two) opened both."""
+    assert parse("open the back seat window")["actions"] == []

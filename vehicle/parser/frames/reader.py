@@ -560,7 +560,8 @@ def _frame(
         return None  # its amount is of the place after the control only (the driver's seat went to 3 too)
     if len(set(targets)) > 1 and "little" in amounts and set(amounts) - {"little"}:
         return None  # "the front windows a crack and the rear ones halfway": an amount each, not one for all
-    op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces))
+    crack = any("crack" in t or "缝" in t for t, m in pieces if m is not None and "amounts" in m)
+    op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces), crack)
     if op is None:
         return None
     if (
@@ -635,6 +636,7 @@ def _op(
     by: bool,
     further: bool = False,
     heights: str | None = None,
+    crack: bool = False,
 ) -> str | None:
     # two ways said are not read ("open … and close …" is two frames), except a verb with the particle of
     # a phrasal verb ("open it all up", "close it down"); which one a set held used to depend on the
@@ -704,6 +706,8 @@ def _op(
         return None  # "open the trunk a crack", "氛围灯开一点": it opens or lights fully, not a little
     if way == "close" and little and positional:
         return "less"
+    if way is None and not ways and crack and positional and not signed and not heights:
+        return "crack"  # "… and the passenger window a crack": its own amount, never the one before it (50 %)
     if way is None and not ways:
         return "keep"  # a control and nothing to do with it: a correction's "no, the sunroof", "and the AC too"
     if way is None or way == "set":

@@ -45,6 +45,8 @@ _NOT_NEED_EN = re.compile(
     r"\b(?:outside|out there|weather|forecast|tomorrow|tonight|yesterday|next week|this week|last night|will it|would it"
     r"|going to be|gonna be|supposed to be|was it|were you|are you|is it|not|never|isn't|aren't|wasn't|weren't|don't"
     r"|doesn't|if|when"
+    # another place, a thing one eats or keeps cold, a past ("on the plane it's cold", "the soup is hot")
+    r"|plane|airplane|flight|train|soup|coffee|tea|food|drink|earlier|before|ago"
     # satisfied, a trait or a habit, not a need ("i'm warm enough", "cold blooded", "i'm cold sometimes")
     r"|enough|blooded|hearted|headed|sometimes|usually|often)\b"
     # "i'm cool", "it's cool", "we're cool with that": all is well, no cold
@@ -76,6 +78,8 @@ _NOT_NEED_ZH = re.compile(
     r"|东北|西北|南方|北方|老家|公司|宿舍|学校|教室|我家|家里|外边|屋里|屋子里|房间|卧室|客厅|办公室"
     # 凉快了: pleasantly cool, no need (想凉快一点 asks for cooler: a frame, not this need)
     r"|凉快(?!一?点|些)"
+    # food and drink, a fridge, a time past (汤太热了, 刚才好冷): not how the cabin is now
+    r"|汤|饭|菜|咖啡|茶|奶茶|饮料|冰箱|刚才|刚刚|之前|上次|飞机上|火车上"
     # "他很累", "我妈好冷", "孩子有点冷", "狗狗好热": how someone else is, no need of the speaker's
     rf"|^(?:{ZH_THEY}|我?(?:{ZH_KIN})|狗|猫|司机|乘客)"
 )

@@ -166,7 +166,7 @@ _ZH_EXCEPT_INSIDE = re.compile(
 #: window's glass stays the rear defroster's ("rear window defrost").
 _EN_GLASS_WORK = re.compile(r"defrost|defog|demist|de-?ice|wiper|heated|fog")
 _EN_WHICH_ONE = re.compile(
-    r"\b(?<!left )(?<!right )(?<!left-)(?<!right-)(?<!side )(?:the |my )?(?:rear|back|front) window\b(?!s)"
+    r"\b(?<!left )(?<!right )(?<!left-)(?<!right-)(?<!side )(?:the |my )?(?:rear|back|front)(?: seat)? window\b(?!s)"
     r"(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)(?! on (?:the |my )?(?:left|right|driver|passenger))"
     r"|\bboth (?:windows|seats)\b(?! (?:in|on|at) )"
 )
