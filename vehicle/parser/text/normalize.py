@@ -18,7 +18,8 @@ import opencc
 from .names import CLOCK, NAME
 from .numbers import chinese_numbers, english_numbers
 from .people import ZH_KIN, ZH_THEY
-from .reword import reword_en, reword_en_delay, reword_en_read, reword_zh, reword_zh_spaced
+from .reword_en import reword_en, reword_en_delay, reword_en_read
+from .reword_zh import reword_zh, reword_zh_spaced
 from .timing import Timing, lift
 
 #: CJK unified ideographs (with extension A and compatibility ideographs).

@@ -1,31 +1,27 @@
-"""How people say it, said the way the frame reader reads it (before numbers are lifted).
+"""English said the way the frame reader reads it (before numbers are lifted).
 
 Each rule rewrites one way of saying something into the wording the later stages
 already read, so the reader needs no rule of its own for it; most exist because a
-red team found the words acting on more than was said. They run in the order below
-(an earlier rule's output is a later rule's input), after NFKC and lower case and,
-in Chinese, after Traditional is read as Simplified:
+red team found the words acting on more than was said. They run in the order of
+:func:`reword_en` (an earlier rule's output is a later rule's input), after NFKC and
+lower case:
 
-- English, before times are lifted (:func:`reword_en_delay`): a delay corrected by
-  a bare number ("in 10 minutes no 5").
-- English (:func:`reword_en`): typographic apostrophes; a verb's particle ("open the
-  window up"); two places of one member (the rear passenger window: the rear
-  right); a member kept out of a group ("but keep mine closed": except mine);
-  "less cold" (warmer); a count of the members named; a mode or a place said as a
-  thing ("camping gear", "go to the garage"); one window of a pair not said; a
-  take-back of everything, of a member or of a thing ("never mind both", "never
-  mind the driver's", "never mind the tailgate"); this car's; a window by its
-  number.
-- English, on the canonical text (:func:`reword_en_read`): a list with its state
-  word after it ("seat heating and ventilation on").
-- Chinese, before times are lifted (:func:`reword_zh_spaced`): words spaced by a
-  recogniser one by one.
-- Chinese (:func:`reword_zh`): a question spaced off
-  its command; 、 as 和; a negation before a list with its verb after it; a list with
-  its verb after it; two places of one member;
-  an exclusion inside its group; counts and tenths (三成); someone else, 取消, this
-  car, the speaker said apart from what follows; a take-back of everything (都取消);
-  只 after a list; the temperature or a level told with how it feels.
+- before times are lifted (:func:`reword_en_delay`): a delay or a duration corrected
+  by a bare number ("in 10 minutes no 5", "… no wait 20");
+- :func:`reword_en`: typographic apostrophes; the climate's value asked ("what's the
+  ac on"); a level after switching the climate on (the fan's); a purpose before the
+  request; "and after that", "after you …"; "nah" before a command; a limit with no
+  amount ("but not fully"); hedges, hypotheticals, offers and questions put to the
+  others; a verb's particle ("open the window up"); a side of a named group; two
+  places of one member (the rear passenger window: the rear right); a member or a
+  group kept out ("but keep the rear ones closed"); "less cold" (warmer); a count
+  of the members named; a mode or a place said as a thing ("camping gear", "go to
+  the garage"); one window of a pair not said; a take-back of everything, of a
+  member or of a thing; this car's; a window by its number;
+- on the canonical text (:func:`reword_en_read`): a list with its state word after
+  it ("seat heating and ventilation on").
+
+The Chinese rules are :mod:`.reword_zh`.
 """
 
 from __future__ import annotations
@@ -33,13 +29,10 @@ from __future__ import annotations
 import re
 
 from .names import NAME
-from .people import ZH_KIN, ZH_THEY
 
 #: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
 #: car, the clause markers hold it).
 _EN_THIS_CAR = re.compile(r"\b(?:this|my|our|the) (?:car|vehicle)'s\b|\bof (?:this|my|our|the) (?:car|vehicle)\b")
-_ZH_THIS_CAR = re.compile(r"(?:这辆|这台|这部|本|我的|我)车的")
-
 
 #: "open window 2": a small bare number right after "window" names a window by its number, which the
 #: catalog does not number (never 2 percent): an unknown word, so nothing acts on a guess.
@@ -47,7 +40,6 @@ _EN_WINDOW_NUMBER = re.compile(
     r"\b(windows?)\s+(?:number\s+|no\.?\s*|#\s*)?(?:[1-6]|one|two|three|four|five|six)\b"
     r"(?!\s*(?:%|percent|per\s?cent|degrees?|inch|inches|cm|centimet))"
 )
-
 
 #: "open the windows and the tailgate, never mind the tailgate", "… cancel the tailgate": a take-back
 #: with an object after a command forbids that object only (the object used to be read alone and
@@ -60,16 +52,19 @@ _EN_THING = (
     r"|reading lights?|ambient lights?|recirculation|sunroof shade|(?:nap|camping|pet|car wash|sleep|rest)(?: mode)?"
     r"|seat heating|seat heater|massage)\b"
 )
+
 _EN_TAKE_BACK_OBJECT = re.compile(
     r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
     rf"(?={_EN_THING})"
 )
+
 #: "open all windows, never mind the driver's": a member taken back from a group is left out of it (only
 #: the driver's window opened).
 _EN_TAKE_BACK_MEMBER = re.compile(
     r"[\s,.;!]+(?:but\s+)?(?:never ?mind|forget(?: about)?|skip|not)\s+(the (?:driver|passenger|rear left|rear right)(?:'s)?"
     r"(?: one| window| seat)?|mine|my one)(?=\s*$|[\s,.;!])"
 )
+
 #: "… never mind both / cancel all that / forget everything": every command before it is taken back.
 _EN_TAKE_BACK_ALL = re.compile(
     r"\b(?:never ?mind|forget(?: about)?|scratch|cancel|skip|drop|don't do)\s+(?:both(?: of them)?|either(?: of them)?"
@@ -80,7 +75,6 @@ _EN_TAKE_BACK_ALL = re.compile(
 #: ("no, open the window" stays a correction; "no more", "no need" are no things).
 _EN_NO_OBJECT = re.compile(rf"(?<=[a-z0-9])\s+no\s+(?={_EN_THING})(?!the |my )")
 
-
 #: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
 #: the member where both hold (the rear seat on that side), never both places' members (three windows
 #: opened). The driver sits on the left (catalog/seats.yaml: behind the driver is rear_left).
@@ -88,6 +82,7 @@ _EN_OF_A_MEMBER = (
     r"(?=\s+(?:side\s+)?(?:windows?|seats?|doors?|reading|lights?|temp|temperature|zone|heat|heated|heating|vent"
     r"|ventilation|massage|climate|ac|fan|mirror|air|one|to|at|\d+)\b|\s*$)"
 )
+
 _EN_SIDE_OF_ROW = (
     (re.compile(r"\b(?:rear|back) passengers\b" + _EN_OF_A_MEMBER), "rear"),
     (
@@ -111,16 +106,6 @@ _EN_SIDE_OF_ROW = (
         lambda m: ("rear left " if m.group(2) == "driver" else "rear right ") + m.group(1),
     ),
 )
-_ZH_SIDE_OF_ROW = (
-    (
-        re.compile(
-            r"(?:主驾|司机|左)(?:驾驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?(?:主驾|司机)(?:驾驶)?(?:侧|那侧|这侧|一侧)?"
-        ),
-        "左后",
-    ),
-    (re.compile(r"副驾(?:驶)?(?:侧|那侧|这侧|一侧)?(?:的)?后排|后排(?:的)?副驾(?:驶)?(?:侧|那侧|这侧|一侧)?"), "右后"),
-)
-
 
 #: "open all windows but keep mine closed": a member kept as it is after a group is left out of it.
 _EN_KEEP_MINE = re.compile(
@@ -129,62 +114,38 @@ _EN_KEEP_MINE = re.compile(
     # a group kept ("open the windows but keep the rear ones closed": they all opened)
     r"|(?:the )?(?:rear|back|front)(?: ones| windows| seats)?)\s+(?:closed|shut|up|off|alone|as it is|as they are)\b"
 )
-#: The same in Chinese (打开所有车窗 后排保持关闭, 后排关着): the group kept is left out.
-_ZH_KEEP_GROUP = re.compile(
-    r"(?<=[\u4e00-\u9fff])[,\s]*(?:但是?|不过)?((?:主驾|副驾|后排|前排|左后|右后|司机)(?:的)?)(?:车窗|窗户)?"
-    r"(?:保持(?:关闭|关着|不动|原样)|(?:就)?关着(?:吧)?|别动|不动|不要动|不用开|不开)(?=$|[,;\s])"
-)
+
 #: "open the rear windows but not the right": a side said after a group is that group's member (it was
 #: read as the passenger's, and both rear windows opened).
 _EN_SIDE_OF_GROUP = re.compile(
     r"\b((rear|back|front) windows\b[^,.;!?]*?\b(?:but )?(?:not|except|apart from|other than) (?:the )?)(left|right)\b"
 )
 
-
-#: 三成, 五成: tenths (三成 is 30 %, never 3 %).
-_ZH_TENTH = (
-    {c: str(10 * (k + 1)) for k, c in enumerate("一二三四五六七八九")}
-    | {str(k): str(10 * k) for k in range(1, 10)}
-    | {"两": "20", "十": "100"}
-)
-_ZH_TENTHS = re.compile(r"(?<![\d一二三四五六七八九十两])([一二三四五六七八九两十1-9])成(?![人年员功绩熟为本])")
-#: 四个车窗 is every window; 三个车窗 says how many, not which: neither is an amount (it opened one 4 %).
-_ZH_COUNTED = re.compile(r"([两二三四4])个(车?窗(?:户)?|座椅|座位)")
-
-
-def _zh_counted(m: re.Match[str]) -> str:
-    return ("所有" if m.group(1) in "四4" else NAME) + m.group(2)
-
-
-_ZH_EXCEPT_INSIDE = re.compile(
-    r"(?:(?<=^)|(?<=[,;\s]))([\u4e00-\u9fff]{1,6}?)((?:除了|除开|除去)[\u4e00-\u9fff]{1,6}?(?:以外|之外|外)?)(?=都|全)"
-)
-
-
 #: One window of a pair, or "both" of more than two ("open the rear window", "open both windows"): which
 #: one is not said, so nothing acts on a guess (it opened both rear windows, or all four). The rear
 #: window's glass stays the rear defroster's ("rear window defrost").
 _EN_GLASS_WORK = re.compile(r"defrost|defog|demist|de-?ice|wiper|heated|fog")
+
 _EN_WHICH_ONE = re.compile(
     r"\b(?<!left )(?<!right )(?<!left-)(?<!right-)(?<!side )(?:the |my )?(?:rear|back|front)(?: seat)? window\b(?!s)"
     r"(?! (?:defrost|defog|demist|heat|wiper|glass)\w*)(?! on (?:the |my )?(?:left|right|driver|passenger))"
     r"|\bboth (?:windows|seats)\b(?! (?:in|on|at) )"
 )
 
-
 #: "less cold" is warmer, "less warm" cooler (read as the adjective, it went the other way).
 _EN_LESS = (
     (re.compile(r"\b(?:a (?:little|bit) )?less (?:cold|cool|chilly|freezing|icy)\b"), "warmer"),
     (re.compile(r"\b(?:a (?:little|bit) )?less (?:warm|hot|toasty|stuffy)\b"), "cooler"),
 )
+
 #: A count of the members named ("the two back windows", "all four windows"): no amount (it opened them 2 %).
 _EN_COUNT = re.compile(
     r"\b(?:two|2)\s+(?=(?:back|rear|front)\s+(?:windows|seats|doors)\b)"
     r"|(?<=\ball )(?:four|4)\s+(?=(?:windows|seats|doors)\b)"
 )
 
-
 _EN_GOING_TO_GARAGE = re.compile(r"\b(?:to|towards?|into) (?:the |my |our )?garage\b(?! door)")
+
 _EN_MODE_THING = re.compile(
     r"\bcamping (?:gear|trip|site|ground|grounds|chair|chairs|stuff|equipment|store|spot|stove)\b"
     # going there ("go to the car wash", "let's go camping") or the animal itself ("my pet"): no mode
@@ -192,14 +153,12 @@ _EN_MODE_THING = re.compile(
     r"|^(?:my|the|our) pet$"
 )
 
-
 #: "what is the ac on", "what's the a/c set to": the value asked of the climate is its temperature
 #: (read as the AC's switch, "what" asked whether it was on).
 _EN_CLIMATE_VALUE = re.compile(
     r"\bwhat(?:'s| is)? (?:the |my )?(?:ac|a/c|air conditioning|air conditioner|climate|heater|heat)"
     r" (?:is )?(?:on|at|set to|set at|set on)\b(?= ?[?.]?$)"
 )
-
 
 #: A level word after switching the climate on ("turn on the ac to medium", "climate on low", 打开空调调到中挡):
 #: the fan's level, as a driver means it (the climate has no level of its own; "max" stays unread).
@@ -209,30 +168,24 @@ _EN_CLIMATE_LEVEL = re.compile(
         c="(?:ac|a/c|air conditioning|air conditioner|climate|air con|aircon)"
     )
 )
-_ZH_CLIMATE_LEVEL = re.compile(
-    r"((?<!不要)(?<!别)(?<!不用)(?<!不想)(?<!不)(?:打开|开启|开)(?:一下)?(?:空调|制冷|冷气|暖气|ac))(?:并|然后)?(?:调到|调成|调至|开到|开)?([低中高])(?:挡|档)"
-    r"(?![^,;?!。]*(?:吗|呢|么|[?]))"
-)
-
 
 _EN_NEGATED = re.compile(r"\b(?:don't|dont|do not|never|not|no)\b")
-
 
 #: A limit with no amount ("open the sunroof but not fully", 天窗打开 不要全开): how far is not said, so
 #: it is an unknown word that holds its sentence (it opened fully).
 _EN_NOT_FULLY = re.compile(
     r"[\s,]+(?:but |just )?not (?:fully|all the way|completely|too much|too far|too wide|that much|that far|entirely)\b"
 )
-_ZH_NOT_FULLY = re.compile(
-    r"(?<=[\u4e00-\u9fff])[\s,]+(?:但是?|不过)?(?:不要|别|不用|不必)(?:全开|全打开|全部打开|开太大|开太多|开那么大|开到底|太大|太多|打开太多|开得太大)"
-)
+
 #: A hedge after "let's" ("let's maybe open the trunk"), a hypothetical ("i could open the trunk", "you could
 #: open the sunroof"), an offer or a question put to the others ("need me to open …", "you ok with the
 #: trunk open"): asked, not done (said as "maybe …", which asks for consent, or as a question).
 _EN_LETS_MAYBE = re.compile(r"^(?:let's|lets|let us) (?:maybe|perhaps|possibly)\b")
+
 _EN_WOULD = re.compile(
     r"^(?:i|we|one|you) (?:would|could|might|can)(?= (?:open|close|turn|switch|roll|lower|raise|set|fold)\b)"
 )
+
 _EN_ASKED_OF_OTHERS = re.compile(
     r"^(?:(?:are )?(?:you|everyone|everybody|you guys|y'all) )?(?:ok|okay|alright|fine|good) with\b|^need me to\b"
 )
@@ -245,6 +198,7 @@ def _apply(text: str, rules) -> str:
 
 
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
+
 #: A delay corrected by a bare number ("open the sunroof in 10 minutes no 5", "… i mean 20"): the new
 #: delay in the same unit (it was read as an amount: the sunroof to 5 % in 10 minutes).
 #: A number said as a word ("no wait" is no new delay: it was read as "in wait minutes").
@@ -252,13 +206,16 @@ _EN_NUMBER_WORD = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|ninety|a half|half)"
 )
+
 _EN_DELAY_CORRECTED = re.compile(
     r"\b(in|for) [a-z0-9.]+ (minutes?|mins?|hours?|seconds?)[\s,]+(?:(?:no|i mean|sorry|make (?:it|that)|actually|wait)[\s,]+){1,3}"
     rf"([0-9.]+|{_EN_NUMBER_WORD}(?:[- ]{_EN_NUMBER_WORD})?)(?: (?:minutes?|mins?|hours?|seconds?))?(?=\s*$|[,.;!])"
 )
+
 #: The particle of a phrasal verb said after its object ("open the window up", "open it all up", "shut
 #: the sunroof down") is no height: up would close a window, down would open it.
 _EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|crank)\b)[^,.;!?]){1,40}?"
+
 _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
 
 
@@ -306,6 +263,7 @@ def reword_en(text: str) -> str:
 _EN_LIST_STATE_LAST = re.compile(
     r"(?:(?<=^)|(?<=[,;?] ))([^,;?]+? and [^,;?]+?)(?: both)? (on|off)((?: please| now| thanks| thank you)?)(?= [,;?]|$)"
 )
+
 _EN_LIST_HAS_VERB = re.compile(
     r"\b(?:turn|turned|switch|switched|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease"
     r"|activate|enable|disable|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
@@ -324,140 +282,6 @@ def reword_en_read(text: str) -> str:
     return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
 
 
-#: 只开天窗 after a list (打开天窗和后备箱 只开天窗): a correction, only what follows it acts.
-_ZH_ONLY = re.compile(r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?:打开|开启|开|要)(?=[\u4e00-\u9fff])")
-#: A negation just before: "不要 只开天窗" forbids it (read as a correction, the sunroof opened).
-_ZH_NEGATION_BEFORE = re.compile(r"(?:别|不要|不用|不必|不想|不许|不准|禁止|勿|别呀|别啊)[,;\s]*$")
-
-
-def _only(m: re.Match[str]) -> str:
-    if _ZH_NEGATION_BEFORE.search(m.string[: m.start()]):
-        return m.group(0)
-    return "不对 打开"
-
-
-#: A negation before a list whose verb comes after it ("不要把天窗和后备箱打开", 别把空调和车窗都打开): the
-#: negation is the whole list's, said the way the reader reads it (天窗和后备箱都不要打开); read at its
-#: place it reached the first member only and the tailgate opened.
-_ZH_NEGATED_LIST = re.compile(
-    r"(?<![^,;\s])((?:千万)?(?:不要|别|不用|不许|禁止|不准|勿|不想|别再))(?:把|将)?"
-    r"([^,;\s]{1,10}?(?:和|跟|与|以及|还有)[^,;\s]{1,10}?)\s?(?:都\s?)?"
-    r"((?:打开|开启|关闭|关掉|关上|启动|开|关)(?:掉|了|吧|一下)?)(?![^,;\s])"
-)
-
-
-def _negated_list(m: re.Match[str]) -> str:
-    if _ZH_LIST_HAS_VERB.search(m.group(2)):
-        return m.group(0)
-    return f"{m.group(2)}都{m.group(1)}{m.group(3)}"
-
-
-#: The temperature or a level now, told with how it feels (二十八度太热了, 座椅加热三档太烫了): no setting.
-_ZH_LEVEL_TOLD = re.compile(
-    r"[零〇一二两三四五六七八九十百\d]+(?:度|档|挡)(?=了?(?:太|好|有点|有些|真|挺|这么|那么)(?:热|冷|烫|凉|闷|晒))"
-)
-#: 都取消, 全部取消, 都别开了: every command before it taken back.
-_ZH_TAKE_BACK_ALL = re.compile(
-    r"(?:^|(?<=[,;\s]))(?:都|全部|全都|统统|通通|全)(?:取消|不要了?|不用了?|别开了?|别弄了?|别了|算了|不开了)(?=$|[,;\s])"
-)
-#: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
-_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
-#: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
-_ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
-#: Someone else, then how they feel, split by a recogniser's space ("我妈 好冷"): one clause, their state.
-_ZH_SOMEONE_APART = re.compile(
-    rf"(?:^|(?<=[,;\s]))((?:我|我的)?(?:{ZH_KIN}|狗狗|猫咪|{ZH_THEY}))\s+(?=[好很太有点真挺特别非常])"
-)
-
-
-#: A list with its switch verb after it ("把座椅加热和通风关闭", "前挡除雾和后挡除雾 关闭"): the verb is
-#: each member's, as with 都 ("座椅加热和通风都关闭"); without it the first member read alone came on.
-_ZH_LIST_VERB_LAST = re.compile(
-    r"(?<![^,;\s])((?:把|将)?[^,;\s]{1,10}?(?:和|跟|与|以及|还有)[^,;\s]{1,10}?)\s?(都\s?)?"
-    r"((?:打开|开启|关闭|关掉|关上|启动|停止|停掉|开|关)(?:掉|了|吧|一下)?)(?![^,;\s])"
-)
-_ZH_LIST_HAS_VERB = re.compile(r"打开|开启|关闭|关掉|关上|启动|停止|(?<!空)调|设|升|降|别|不|没|吗|了")
-
-
-def _list_verb_last(m: re.Match[str]) -> str:
-    listed = m.group(1)
-    if _ZH_LIST_HAS_VERB.search(listed):
-        return m.group(0)
-    return f"{listed}都{m.group(3)}"
-
-
-_ZH_SPACED_RUN = re.compile(r"[\u3400-\u9fff]+(?:\s+[\u3400-\u9fff]+){2,}")
-#: A question said after a command and spaced off it ("打开天窗 会怎样", "打开后备箱 安全吗", "打开天窗 吗"), or a
-#: question word spaced off before it ("为什么 打开后备箱"): one clause, a question (read apart, the
-#: command ran). A tail naming a control of its own is a question of its own ("打开空调 车窗关了吗").
-_ZH_QUESTION_TAIL = re.compile(
-    r"(?<=[\u4e00-\u9fff])\s+(?=(?:(?![^\s,;]*(?:窗|门|灯|空调|座椅|温度|风|后备箱|除雾|镜|模式|天气|今天|明天|导航|音乐|歌|电话|路))[^\s,;]{0,5}"
-    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄|有没有"
-    r"|([\u4e00-\u9fff])不\1)[^\s,;]{0,4})(?:$|[\s,;]))"
-    r"|^(?:为什么|为啥|谁|什么时候|啥时候)\s+"
-)
-
-
-def _words_spaced(m: re.Match[str]) -> str:
-    """A recogniser that spaces words, not clauses ("我 不想 开 天窗", "十 分钟 后 开 后备箱"): when at least
-    half the pieces are one or two characters, the spaces are joined away, so a negation, a question
-    or a delay keeps its scope (read apart, each piece was a clause and the command ran)."""
-    parts = m.group(0).split()
-    if 2 * sum(len(p) <= 2 for p in parts) >= len(parts) and any(_ZH_WORD_ALONE.match(p) for p in parts):
-        return "".join(parts)
-    return m.group(0)
-
-
-#: A piece no clause is made of: one character, a verb with nothing to act on, a negation or a modal word
-#: (so "开窗 关空调 开灯", three short commands, stay three).
-_ZH_WORD_ALONE = re.compile(
-    r"^(?:.|打开|关闭|开启|关上|关掉|开了|关了|打开了|不要|不想|不用|不必|让你|不是|可以|一下|分钟|小时)$"
-)
-
-
-#: A delay corrected by a bare number (十分钟后打开车窗 不对 二十): the new delay, in the same unit (the
-#: number was read as the window's amount: 20 % in ten minutes).
-_ZH_DELAY_CORRECTED = re.compile(
-    r"([零〇一二两三四五六七八九十百半\d]+)(分钟|秒钟?|个?小时)(后|以后|之后)(.+?)[,\s]*(?:不对|不是|说错了|哦不)[,\s]*"
-    r"([零〇一二两三四五六七八九十百\d]+)(?:分钟|秒钟?|个?小时)?(?:后|以后|之后)?[\s。.!！]*$"
-)
-
-
-def reword_zh_spaced(text: str) -> str:
-    """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
-    delay corrected by a bare number is the new delay."""
-    return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
-
-
-#: A command, then 后 and the next command (打开车窗后打开空调): one after the other, both asked now. 后
-#: after something the person or the car does first (启动后, 放好行李后, 到家后) stays a condition.
-_ZH_COMMAND_THEN = re.compile(
-    r"((?:^|(?<=[,;\s]))(?:请|帮我|麻烦)?(?:打开|开启|关闭|关掉|关上)(?:[\u4e00-\u9fff]{0,6}?)"
-    r"(?:车窗|窗户|天窗|空调|ac|后备箱|尾门|遮阳帘|氛围灯|阅读灯|除霜|除雾|内循环|外循环|加热|通风|按摩|后视镜|香氛))"
-    r"后(?=打开|开启|关闭|关掉|关上|调|切换|播放|把|将|折叠|展开|收起|升|降)"
-    # (not when what follows asks, offers a choice or hedges: 打开车窗后打开空调吗, …或者打开天窗)
-    r"(?![^,;?!。]*(?:或者|还是|吗|呢|么|会不会|是不是|可以|行不行|好不好|能不能|要不要|也许|可能|[?]))"
-)
-#: A command, then 前 and another (打开后备箱前关闭空调, "before opening the trunk, turn off the AC"): the order
-#: is the person's, and 前 is no front (the AC went off at the front, the trunk opened). Said as the
-#: condition it is, nothing of the sentence acts.
-_ZH_BEFORE_COMMAND = re.compile(
-    r"((?:^|(?<=[,;\s]))(?:请|帮我|麻烦)?(?:打开|开启|关闭|关掉|关上|开|关)(?:[\u4e00-\u9fff]{0,6}?)"
-    r"(?:车窗|窗户|窗|天窗|空调|ac|后备箱|尾门|遮阳帘|氛围灯|阅读灯|除霜|除雾|内循环|外循环|加热|通风|按摩|后视镜|香氛))"
-    r"前(?=[,\s]*(?:打开|开启|关闭|关掉|关上|开|关|把|将|调|折叠|展开|先))"
-)
-#: A purpose said before a request (为了安全 我要使用后除霜, 为确保安全驾驶请打开除雾): the request is asked.
-_ZH_PURPOSE = re.compile(
-    r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)"
-    r"(?:(?!打开|开启|关闭|关掉|关上|开|关|把|将|避免|防止|以免|免得|不|别|没|什么|啥)[\u4e00-\u9fff]){2,10}"
-    r"[,\s]*(?=我要|我想|请|帮我|麻烦|把|将|打开|开启|关闭|关掉|关上)"
-)
-#: A purpose that names a command of its own, said before the request (为了打开后备箱请打开空调, 为了避免打开
-#:天窗 请打开空调): what it names is no request (the trunk opened), the request after it is.
-_ZH_PURPOSE_OF_A_COMMAND = re.compile(
-    r"(?:^|(?<=[,;\s]))为了?(?:要|能|可以|避免|防止|不)?(?:打开|开启|关闭|关掉|关上|开|关|把|将)[\u4e00-\u9fff]{1,10}?"
-    r"(?:[,\s]+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)|(?=请|帮我|我要|我想|麻烦))"
-)
 #: The same in English ("for safety, turn on the rear defrost", "so i can see, defog the windshield"),
 #: said apart by a comma before a command verb.
 _EN_PURPOSE = re.compile(
@@ -470,33 +294,17 @@ _EN_PURPOSE = re.compile(
     r"(?=(?:please )?(?:turn|switch|set|open|close|shut|put|roll|lower|raise|fold|start|stop)\b)"
     r"(?=(?:please )?(?:turn|switch|open|close|shut|defog|defrost|set|put|roll|crack|fold|start|activate)\b)"
 )
+
 #: "fold the mirrors and after that close the trunk", "after you close the windows turn on the ac": one
 #: command after the other, both asked of the car now.
 _EN_AFTER_THAT = re.compile(r"(?<=\S)\s*,?\s+(?:and )?(?:after that|afterwards),?\s+(?=[a-z])")
+
 #: "open the sunroof nah open the trunk": "nah" / "nope" before a command is the "no" of a correction.
 _EN_NAH_THEN = re.compile(
     r"(?<=\S)[\s,]+(?:nope|nah)[\s,]+(?=(?:open|close|shut|turn|switch|set|roll|fold|lower|raise|start|stop)\b)"
 )
+
 _EN_AFTER_YOU = re.compile(r"^after you (?=(?:close|open|shut|turn|switch|fold|roll|lower|raise|start|stop)\b)")
 
 
-def reword_zh(text: str) -> str:
-    """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
-    text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
-    text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said
-    text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
-    text = _ZH_QUESTION_TAIL.sub(lambda m: m.group(0).strip(), text)
-    text = text.replace("、", "和")  # 、 joins the members of a list: 空调、座椅加热都打开 is both
-    text = _ZH_NEGATED_LIST.sub(_negated_list, text)  # 不要把天窗和后备箱打开: neither
-    text = _ZH_LIST_VERB_LAST.sub(_list_verb_last, text)  # 座椅加热和通风关闭: both switched off
-    text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
-    text = _ZH_KEEP_GROUP.sub(r" 除了\1", text)  # 打开所有车窗 后排保持关闭: all but the rear
-    text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
-    text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
-    text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
-    text = _ZH_ONLY.sub(_only, _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
-    return _ZH_LEVEL_TOLD.sub(NAME, text)
-
-
-__all__ = ["reword_en", "reword_en_delay", "reword_en_read", "reword_zh", "reword_zh_spaced"]
+__all__ = ["reword_en", "reword_en_delay", "reword_en_read"]
