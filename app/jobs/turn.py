@@ -258,7 +258,7 @@ async def withdraw_stage(ctx: TurnContext) -> Withdrawn | None:
     if jobs is None:
         return None
     catalog, parse = ctx.services.catalog, ctx.parse
-    forbids = withdraw.negations(parse)
+    forbids = withdraw.negations(parse, catalog)
     if forbids:
         shown = ctx.services.state.controls()
         meant = [j for j in await jobs.pending() if withdraw.forbidden(catalog, j, forbids, shown)]

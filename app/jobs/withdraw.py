@@ -38,12 +38,22 @@ EVERY_WAY = frozenset({"increase", "decrease", "set", "on", "off", "open", "clos
 SWITCH_WAYS = {"on": ("on", "off"), "open": ("open", "close"), "folded": ("close", "open")}
 
 
-def negations(parse: Any) -> list[Any]:
-    """The mentions the text forbids (not those it only holds: a condition, a time, a take-back)."""
+def negations(parse: Any, catalog: Catalog | None = None) -> list[Any]:
+    """The mentions the text forbids (not those it only holds: a condition, a time, a take-back), nor a
+    member left out of what the same text does to its control now ("open all windows except the
+    driver's" says nothing of the driver's window timer)."""
+    acted = (
+        {catalog.control(a.capability) for a in getattr(parse, "actions", ()) if a.capability in catalog.capabilities}
+        if catalog is not None
+        else set()
+    )
     seen: dict[tuple[Any, ...], Any] = {}
     for m in (*(getattr(parse, "negated", ()) or ()), *(getattr(parse, "mentions", ()) or ())):
-        if getattr(m, "said", None) == "negated":
-            seen.setdefault((m.capability, m.target, m.direction), m)
+        if getattr(m, "said", None) != "negated":
+            continue
+        if catalog is not None and m.capability in catalog.capabilities and catalog.control(m.capability) in acted:
+            continue
+        seen.setdefault((m.capability, m.target, m.direction), m)
     return list(seen.values())
 
 

@@ -208,3 +208,14 @@ def test_a_cancelled_timer_never_fires_and_nothing_is_sent(car, service, command
     listed = {j["id"]: j["status"] for j in c.get("/api/v1/jobs").json()["jobs"]}
     assert listed[sunroof] == listed[tailgate] == "cancelled"
     assert not [d for n, d in events.seen if n == "job.fired" and d["id"] in {sunroof, tailgate}]
+
+
+def test_a_member_left_out_of_a_command_cancels_no_timer(car):
+    """ "open all windows except the driver's" says what happens now, not that the driver's window timer
+    is withdrawn (it was cancelled); the other windows open, the timer stays."""
+    c, _, _ = car
+    sid = session(c)
+    job = timer(c, sid, "open the driver window in 10 minutes")
+    reply = say(c, sid, "open all windows except the driver's")
+    assert [a["target"] for a in reply["actions"] if a["status"] == "applied"] != [], reply
+    assert job in _pending(c), reply
