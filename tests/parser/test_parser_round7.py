@@ -205,6 +205,8 @@ def test_what_is_not_asked_now_does_not_act(parse, text, capability):
             "打开主驾座椅加热 副驾三档",
             [("seat.set_heating", "driver", {"level": 2}), ("seat.set_heating", "passenger", {"level": 3})],
         ),
+        # (both places after the control are one list: the level is both's)
+        ("座椅加热主驾副驾都调到三档", [("seat.set_heating", m, {"level": 3}) for m in ("driver", "passenger")]),
         # the request after a purpose that names another command
         ("为了打开后备箱请打开空调", [("climate.power", "cabin", {"on": True})]),
         ("打开后备箱前关闭空调", [("climate.power", "cabin", {"on": False})]),

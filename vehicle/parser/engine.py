@@ -840,13 +840,14 @@ _ZH_LISTED = re.compile(r"(?:和|跟|与|以及|还有|、|[\u4e00-\u9fff] [\u4e
 _ZH_EVERY = re.compile(r"所有|全部|全车|整车|四个|四门|全都")
 #: A side of the cabin ("the driver side"): a zone, which only the temperature has.
 _ZONE_SIDE = re.compile(r"\b(?:driver|passenger|left|right|driver's|passenger's|co driver's)\s+side\b")
-#: Words that take back what was just said when a recogniser runs them on.
 #: A question's tag or particle ("…, right?", "…天窗吗"): with nothing but controls before it, it asks
 #: what was said before it in its sentence.
 _TAG = re.compile(
     r"\s*\b(?:right|correct|yes|yeah|ok|okay|alright|is that right|isn't it|no)\s*$|(?:吗|呢|么|对吧|是吧|对吗|是吗|好吗|行吗)$"
 )
+#: "nope" / "nah" said as a sentence of its own, or first before a comma: a "no".
 _LONE_NO = re.compile(r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)")
+#: Words that take back what was just said when a recogniser runs them on.
 _TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
 _ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
 #: "leave it" words, which may trail their own object ("后备箱别动").

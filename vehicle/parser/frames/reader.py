@@ -314,6 +314,7 @@ def _frame(
     verb_only = False  # a family's verb alone ("ventilate mine"): read only with its family word
     purposes: list[str] = []  # why it is done ("开窗透气"): only of its own control, switched on or opened
     split_places = False
+    placed_first = False  # a place said before the first control
     both = ""  # the word 都 read as "all": after members named, "both"
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
@@ -364,6 +365,7 @@ def _frame(
             controls.append(meaning.value)
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
         elif cls == "targets":
+            placed_first = placed_first or not controls
             seat_said = seat_said or "seat" in text or "座椅" in text or "座位" in text
             following = pieces[k + 1][1] if k + 1 < len(pieces) else None
             if meaning.value == "speaker" and following is not None and "targets" in following:
@@ -382,7 +384,7 @@ def _frame(
                 possessive.append(meaning.value == "speaker")
                 sides.append(text)
                 both = text if meaning.value == "all" and text in _BOTH else both
-            if controls and targets[0] != meaning.value and language == "zh" and len(controls) == 1:
+            if placed_first and controls and targets[0] != meaning.value and language == "zh" and len(controls) == 1:
                 split_places = True  # "打开主驾座椅加热 副驾三档": a place before the control, another after
         elif cls == "amounts":
             amounts.append(meaning.value)
