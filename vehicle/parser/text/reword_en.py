@@ -288,7 +288,8 @@ _EN_PURPOSE = re.compile(
     r"^(?:(?:just )?for (?:safety|safety's sake|safety reasons|visibility|the kids?|the baby)|(?:just )?to be safe"
     r"|so (?:that )?(?:i|we) can (?:see|breathe|sleep|rest|hear)(?: better| clearly)?)\s*,?\s*"
     # a purpose naming a command of its own, said apart by a comma ("so i can open the trunk, turn off the ac")
-    r"|^(?:in order to|so (?:that )?(?:i|we|you|the \w+) can|to) [^,;.?!]{1,40},\s*"
+    r"|^(?:in order to|so (?:that )?(?:i|we|you|the \w+) can|to(?= (?:open|close|shut|turn|switch|roll|lower|raise|fold"
+    r"|start|stop|get|keep|make|see|hear|sleep|rest|save)\b)) [^,;.?!]{1,40},\s*"
     # the same run on: "to open the windows turn off the ac" (the windows opened)
     r"|^(?:in order )?to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b[^,;.?!]*?\s"
     r"(?=(?:please )?(?:turn|switch|set|open|close|shut|put|roll|lower|raise|fold|start|stop)\b)"
