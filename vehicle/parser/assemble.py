@@ -517,10 +517,20 @@ class Assembler:
         cap = res.actions[0].capability
         direction = res.mentions[0].direction if res.mentions else None
         ttype = self._catalog.target_type(cap)
+        # "the windows on the right except the rear one": only a member of what the command names is left out
+        said = {
+            t
+            for word in (read.frame.targets if read.frame else ())
+            for t in (
+                (word,) if word in ttype.members else ttype.groups.get(word) or self._resolver.group(word, cap) or ()
+            )
+        }
         for word in self._resolver.speakers(cap, read.excluded, self._seat):
             # a group the type lacks ("except the rear ones" on windows) is its members
             named = (word,) if word in ttype.members or word in ttype.groups else self._resolver.group(word, cap) or ()
             for t in named:
+                if said and t in ttype.members and t not in said:
+                    continue
                 m = Mention(cap, t, "negated", direction)
                 _add(self.mentions, [m])
                 _add(self.negated, [m])

@@ -59,6 +59,8 @@ from .text.mixed import MixedLanguage
 from .text.normalize import Normalized, normalize
 from .text.timing import MARK, Timing, marks_in, without_marks
 
+#: The verb a state question starts with, before the members it lists ("are the driver | and …").
+_ASKING_VERB = re.compile(r"^(?:are|is|were|was|have|has|did|do|does)\b")
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
 #: Whole results kept across parses, by (text, seat): the same few commands
@@ -219,6 +221,7 @@ class Parser:
             if unread_exclusion:  # "除了主驾 车窗打开": who is left out is not read, so all of it holds
                 clauses = [(replace(cl, conditional=True), frame) for cl, frame in clauses]
             first_read = len(reads)
+            listed_places: tuple[str, ...] = ()  # members said alone just before ("are the driver | and …")
             renamed = False  # a member left out is named again: commanded there, so forbidden nowhere
             for cl, frame in clauses:
                 if (
@@ -303,9 +306,20 @@ class Parser:
                         cl, frame, resolution = replace(cl, question=True), None, None
                         # the whole clause read as one control wins over catalog words spotted in it
                         # ("is back window demist activated": the rear defrost, not the windows)
-                        spotted = tuple(m for m in spotted if m.capability == asked[0]) or (
-                            Mention(asked[0], asked[1], "question", None),
-                        )
+                        own = tuple(m for m in spotted if m.capability == asked[0])
+                        member = asked[1] in self._catalog.target_type(asked[0]).members
+                        if member and own and all(m.target is None for m in own):
+                            # "右边温度多少": a place only the vocabulary knows (a side) is the one asked about
+                            own = tuple(replace(m, target=asked[1]) for m in own)
+                        spotted = own or (Mention(asked[0], asked[1], "question", None),)
+                if cl.question and listed_places and spotted:
+                    # "are the driver and rear left windows closed", 主驾和副驾座椅加热开了吗: the members
+                    # listed before the question are asked too (only the last one was)
+                    spotted = self._asked_of(spotted, listed_places)
+                no_control = not spotted and (frame is None or frame.device is None) and bool(cl.text)
+                listed_places = places_in(cl.text, lexicon) if no_control else ()
+                if listed_places and not spotter.only_controls(_ASKING_VERB.sub("", cl.text)):
+                    listed_places = ()
                 borrows = (frame is not None and (frame.op == "keep" or not names_op(cl))) or (
                     frame is None and bool(spotted) and spotter.only_controls(cl.body or cl.text)
                 )
@@ -364,6 +378,15 @@ class Parser:
         said = said_of(placed)
         assembler = Assembler(self._catalog, self._resolver, spotter, seat, norm.numbers, timed, norm.said, inner)
         return assembler.finish(reads, said, norm.language)
+
+    def _asked_of(self, spotted: tuple[Mention, ...], places: tuple[str, ...]) -> tuple[Mention, ...]:
+        """`spotted`, each on the members of `places` too, first (where its control has them)."""
+        out: list[Mention] = []
+        for m in spotted:
+            members = self._catalog.target_type(m.capability).members
+            out.extend(replace(m, target=p) for p in places if p in members and p != m.target)
+            out.append(m)
+        return tuple(dict.fromkeys(out))
 
 
 def _names_place(cl: Clause, lexicon: Lexicon) -> bool:

@@ -8,7 +8,8 @@ import re
 from .clause import Clause, fields_of
 
 _EN_POLITE_START = re.compile(
-    r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|so|well|oh|um|uh|er|erm|hmm|and|also|then|now|just|please"
+    r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|all right|alright|so|well|oh|um|uh|er|erm|hmm|and|also"
+    r"|then|now|just|please"
     r"|pls|plz|kindly|quickly|quick|right now|asap|immediately|hurry up and|hurry and|hurry|fast"
     r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
     r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
@@ -62,7 +63,8 @@ _EN_IF = re.compile(r"\b(?:if|when|whenever|once|unless|until|as soon as|after|b
 
 
 _EN_THANKS = re.compile(
-    r"^(?:thanks|thank you|thank you very much|thx|cheers|great|ok|okay|please|that's all|good morning|good afternoon"
+    r"^(?:thanks|thank you|thank you very much|thx|cheers|great|ok|okay|all right|alright|please|that's all|good morning"
+    r"|good afternoon"
     r"|good evening|good night|hello|hi|hey|hi there|hello there|morning|um|uh|yes|yeah|sure)$"
 )
 

@@ -88,6 +88,10 @@ _IDIOM_ZH = re.compile(
 )
 
 
+#: The members a vocabulary word alone may name for a mention (:meth:`Spotter._members_said`).
+_MEMBERS = frozenset({"driver", "passenger", "rear_left", "rear_right"})
+
+
 def _all_the_way(text: str, hit) -> bool:
     """ "all the way down": how far, not every member."""
     return hit.ident == "all" and text.startswith(" way", hit.end)
@@ -118,7 +122,7 @@ class Spotter:
         """Controls referred to in `text`, spoken order, targets where said."""
         hits = [h for h in self._lexicon.hits(text) if not _all_the_way(text, h)]
         said = [h for h in hits if h.kind == "target"]
-        targets = tuple(h.ident for h in said)
+        targets = tuple(h.ident for h in said) or self._members_said(text)
         mine = (bool(said) and all(text[h.start : h.end] in self._possessive for h in said)) or (speaker and not said)
         out: list[Mention] = []
         for hit in hits:
@@ -138,6 +142,29 @@ class Spotter:
                 continue
             out.extend(m for m in found if m not in out)
         return tuple(out)
+
+    def _members_said(self, text: str) -> tuple[str, ...]:
+        """Members named by words of the vocabulary only, not the catalog's aliases ("the right side",
+        右侧座椅通风开了没有: the passenger's), spoken order, the longest word first. Groups are left
+        out: their words also say other things (都 after a list is "both")."""
+        if self._words is None:
+            return ()
+        table, longest = self._words.table, self._words.longest
+        units = text.split() if not self._zh else list(text)
+        joint = "" if self._zh else " "
+        found: list[str] = []
+        i = 0
+        while i < len(units):
+            for n in range(min(longest, len(units) - i), 0, -1):
+                meanings = table.get(joint.join(units[i : i + n]))
+                if meanings is not None:  # the longest word here, whatever it is ("right now" is no side)
+                    meaning = meanings.get("targets")
+                    if meaning is not None and meaning.value in _MEMBERS and meaning.value not in found:
+                        found.append(meaning.value)
+                    i += n - 1
+                    break
+            i += 1
+        return tuple(found)
 
     def need_only(self, text: str) -> bool:
         """`text` states needs and nothing else ("好热", "i'm really cold")."""

@@ -12,7 +12,8 @@ lower case:
   ac on"); a level after switching the climate on (the fan's); a purpose before the
   request; "and after that", "after you …"; "nah" before a command; a limit with no
   amount ("but not fully"); hedges, hypotheticals, offers and questions put to the
-  others; a verb's particle ("open the window up"); a side of a named group; two
+  others; a verb's particle ("open the window up"); a side of a named group; both
+  members of a side ("the left windows"); a share ("a third"); "heat" as the verb of a side; "right" said first as assent; two
   places of one member (the rear passenger window: the rear right); a member or a
   group kept out ("but keep the rear ones closed"); "less cold" (warmer); a count
   of the members named; a mode or a place said as a thing ("camping gear", "go to
@@ -219,6 +220,58 @@ _EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|cran
 _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
 
 
+#: Both windows or seats of one side ("open the left windows", "the windows on the right", "both windows on
+#: the driver's side"): the front and the rear member on that side, named (a side alone is its front
+#: member in the vocabulary: "the right window" is the passenger's).
+_EN_SIDE = r"(?:(left|right)(?:[- ]hand)?(?: side)?|(driver|passenger)(?:'s|s)? side)"
+_EN_SIDE_PAIR = re.compile(
+    rf"(?<!rear )(?<!back )(?<!front )\b(?:both )?(?:the |my )?{_EN_SIDE} (windows|seats)\b"
+    rf"|\b(?:both )?(?:the |my )?(windows|seats|ones) on (?:the |my )?{_EN_SIDE}(?! (?:rear|back|front)\b)"
+)
+
+#: A share of a position ("open the window a third", "three quarters"): that share, in percent. Never a
+#: time ("a quarter of an hour", "a quarter past 7").
+_EN_SHARE = re.compile(
+    r"\b(a|one|two|three) (thirds?|quarters?)\b(?! (?:of )?(?:an |a )?(?:hour|minute|mile)| past| to \S| after| till)"
+)
+_EN_SHARES = {
+    ("a", "third"): 33,
+    ("one", "third"): 33,
+    ("two", "thirds"): 67,
+    ("a", "quarter"): 25,
+    ("one", "quarter"): 25,
+    ("three", "quarters"): 75,
+}
+
+
+#: "heat the right side": "heat" said as the verb of a side of the cabin warms it ("heat" alone is the
+#: temperature's control word, so the clause had no direction; "heat my seat" is the seat's heating).
+_EN_HEAT_A_SIDE = re.compile(
+    r"\bheat (?=(?:the |my |this )?(?:left|right|driver|passenger|co driver)(?:'s)?(?: side)?"
+    r"(?: (?:a bit|a little|some|some more))?(?: please)?\s*$)"
+)
+
+
+#: "right, open the window", "all right close the sunroof": "right" said first, before a command verb, is
+#: a word of assent, never the passenger's side ("right seat heating on" keeps its side).
+_EN_RIGHT_THEN = re.compile(
+    r"^(?:right|alright|all right)[\s,]+(?=(?:so |now |then |and )?(?:open|close|turn|switch|set|put|make|raise|lower"
+    r"|start|stop|activate|enable|disable|roll|crank|shut|heat|cool|warm|fold|unfold|increase|decrease|bump|boost|can"
+    r"|could|would|will|please|let's|go ahead)\b)"
+)
+
+
+def _en_side_pair(m: re.Match[str]) -> str:
+    side, person, noun = (m.group(1), m.group(2), m.group(3)) if m.group(3) else (m.group(5), m.group(6), m.group(4))
+    members = "driver and rear left" if side == "left" or person == "driver" else "passenger and rear right"
+    return f"{members} {noun}"
+
+
+def _en_share(m: re.Match[str]) -> str:
+    share = _EN_SHARES.get((m.group(1), m.group(2)))
+    return m.group(0) if share is None else f"{share} percent"
+
+
 def _en_side_of_group(m: re.Match[str]) -> str:
     if m.group(2) == "front":
         return m.group(1) + ("driver's" if m.group(3) == "left" else "passenger's")
@@ -246,6 +299,9 @@ def reword_en(text: str) -> str:
         lambda m: m.group(1) or m.group(2), text
     )  # "open the window up": open it (the "up" closed it)
     text = _EN_SIDE_OF_GROUP.sub(_en_side_of_group, text)  # "the rear windows but not the right"
+    text = _EN_SHARE.sub(_en_share, _EN_SIDE_PAIR.sub(_en_side_pair, text))  # "the left windows", "a third"
+    text = _EN_HEAT_A_SIDE.sub("heat up ", text)  # "heat the right side": warmer there
+    text = _EN_RIGHT_THEN.sub("", text)  # "right, open the window": assent, not a side
     text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
     text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
     text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode

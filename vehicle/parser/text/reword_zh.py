@@ -11,7 +11,9 @@ after NFKC and after Traditional is read as Simplified:
   a level after switching the climate on (the fan's); a limit with no amount
   (不要全开); 、 as 和; a negation before a list with its verb after it; a list with
   its verb after it; two places of one member; a group kept closed; an exclusion
-  inside its group; counts and tenths (三成); someone else, 取消, this car, the
+  inside its group; rows by number (第二排), "about" (左右), both members of a side (左边两个车窗),
+  a side after the rear row (后排车窗 左边的),
+  shares (三分之一); counts and tenths (三成); someone else, 取消, this car, the
   speaker said apart from what follows; a take-back of everything (都取消); 只 after a
   list; the temperature or a level told with how it feels.
 """
@@ -49,6 +51,42 @@ _ZH_TENTH = (
 )
 
 _ZH_TENTHS = re.compile(r"(?<![\d一二三四五六七八九十两])([一二三四五六七八九两十1-9])成(?![人年员功绩熟为本])")
+
+#: A row by its number (第一排, 二排): the car has two, the front and the rear; a third is no member of
+#: it, so the clause is unread (numbers were lifted out of them: 第二排 read as "第 2 排"). 一排 and 两排
+#: without 第 are "a row" and "two rows", no row of this car.
+_ZH_ROW = re.compile(r"(?<![后\d零〇一二两三四五六七八九十百千])(?:第([一二两三1-3])|([二三23]))排(?![气水名队行练])")
+_ZH_ROW_WORD = {"一": "前排", "1": "前排", "二": "后排", "两": "后排", "2": "后排"}
+
+#: A share of the whole (三分之一, 四分之三): that share of a position, in percent (百分之 is read as it is).
+_ZH_SHARE = re.compile(r"(?<![百千万\d])([二两三四])分之([一二三])")
+_ZH_DENOMINATOR = {"二": 2, "两": 2, "三": 3, "四": 4}
+
+#: 左右 after an amount is "about" (调到22度左右): never the left and right sides.
+_ZH_ABOUT = re.compile(r"(?<=[\d零〇一二两三四五六七八九十百度档挡%])左右")
+
+#: Both windows or seats of one side (左边两个车窗, 右侧车窗都关上, 左边的座椅加热全部打开): the front and
+#: the rear member on that side, named (a side alone is its front member: 右边车窗 is the passenger's).
+_ZH_SIDE_PAIR = re.compile(
+    r"(?<![排面边后前])(左|右)手?(?:边|侧|面)(?:的)?(?:两个|两扇|所有的?|全部的?)(车窗|窗户|座椅|座位)"
+    r"|(?<![排面边后前])(左|右)手?(?:边|侧|面)(?:的)?(车窗|窗户|座椅(?:加热|通风|按摩)?|座位)(?:都|全部|全都)"
+)
+
+
+#: A side said after the rear row is that row's member on that side (打开后排车窗 左边的不要: the rear left
+#: one, never the driver's; a side alone is the front member).
+_ZH_SIDE_OF_REAR = re.compile(r"(后排[^,;。?!]*?)(?<![排面边后前])(左|右)手?(?:边|侧|面)")
+
+
+def _zh_side_pair(m: re.Match[str]) -> str:
+    side, thing = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return ("主驾和左后" if side == "左" else "副驾和右后") + thing
+
+
+def _zh_share(m: re.Match[str]) -> str:
+    part, whole = "一二三".index(m.group(2)) + 1, _ZH_DENOMINATOR[m.group(1)]
+    return f"{round(100 * part / whole)}%" if part < whole else m.group(0)
+
 
 #: 四个车窗 is every window; 三个车窗 says how many, not which: neither is an amount (it opened one 4 %).
 _ZH_COUNTED = re.compile(r"([两二三四4])个(车?窗(?:户)?|座椅|座位)")
@@ -235,6 +273,9 @@ def reword_zh(text: str) -> str:
     text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
     text = _ZH_KEEP_GROUP.sub(r" 除了\1", text)  # 打开所有车窗 后排保持关闭: all but the rear
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
+    text = _ZH_ROW.sub(lambda m: _ZH_ROW_WORD.get(m.group(1) or m.group(2), NAME), _ZH_ABOUT.sub("", text))  # 第二排
+    text = _ZH_SHARE.sub(_zh_share, _ZH_SIDE_PAIR.sub(_zh_side_pair, text))  # 左边两个车窗, 三分之一
+    text = _ZH_SIDE_OF_REAR.sub(r"\1\2后", text)  # 打开后排车窗 左边的不要: the rear left one
     text = _ZH_TENTHS.sub(lambda m: f"{_ZH_TENTH[m.group(1)]}%", _ZH_COUNTED.sub(_zh_counted, text))
     text = _ZH_THIS_CAR.sub("", _ZH_CANCEL_APART.sub("取消", _ZH_SOMEONE_APART.sub(r"\1", text)))
     text = _ZH_ONLY.sub(_only, _ZH_TAKE_BACK_ALL.sub("算了", _ZH_SELF_APART.sub(r"\1", text)))
