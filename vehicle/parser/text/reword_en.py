@@ -31,6 +31,9 @@ import re
 
 from .names import NAME
 
+#: The verbs of a command to the car (rules below ask whether one follows, or is in a list).
+_EN_VERBS = "turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable|disable"
+
 #: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
 #: car, the clause markers hold it).
 _EN_THIS_CAR = re.compile(r"\b(?:this|my|our|the) (?:car|vehicle)'s\b|\bof (?:this|my|our|the) (?:car|vehicle)\b")
@@ -255,9 +258,8 @@ _EN_HEAT_A_SIDE = re.compile(
 #: "right, open the window", "all right close the sunroof": "right" said first, before a command verb, is
 #: a word of assent, never the passenger's side ("right seat heating on" keeps its side).
 _EN_RIGHT_THEN = re.compile(
-    r"^(?:right|alright|all right)[\s,]+(?=(?:so |now |then |and )?(?:open|close|turn|switch|set|put|make|raise|lower"
-    r"|start|stop|activate|enable|disable|roll|crank|shut|heat|cool|warm|fold|unfold|increase|decrease|bump|boost|can"
-    r"|could|would|will|please|let's|go ahead)\b)"
+    rf"^(?:right|alright|all right)[\s,]+(?=(?:so |now |then |and )?(?:{_EN_VERBS}|roll|crank|heat|cool|warm|fold"
+    r"|unfold|bump|boost|can|could|would|will|please|let's|go ahead)\b)"
 )
 
 
@@ -321,8 +323,7 @@ _EN_LIST_STATE_LAST = re.compile(
 )
 
 _EN_LIST_HAS_VERB = re.compile(
-    r"\b(?:turn|turned|switch|switched|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease"
-    r"|activate|enable|disable|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
+    rf"\b(?:{_EN_VERBS}|turned|switched|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
     r"|once|why|how|what|get|got|have|has|want|need|like|i|we|you|it|they|he|she|stays?|and then|on|off)\b"
 )
 
