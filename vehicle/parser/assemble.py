@@ -131,6 +131,11 @@ class Read:
     """What to ask when the clause lacks what it needs (:mod:`vehicle.parser.frames.ask`)."""
 
 
+#: A side said alone (its front member's word): from a rear seat on that side, it is the speaker's side.
+_LEFT_SAID = re.compile(r"\bleft(?: side)?\b|左边|左侧|左手边|左面")
+_RIGHT_SAID = re.compile(r"\bright(?: side)?\b|右边|右侧|右手边|右面")
+
+
 class Assembler:
     """Builds one ParseResult; one instance per parse."""
 
@@ -473,6 +478,9 @@ class Assembler:
         if self._seat is None or self._seat == "outside":
             return False
         own = {self._seat, "rear" if self._seat.startswith("rear") else "front"}  # a row holds its seats
+        side = {"rear_left": ("driver", _LEFT_SAID), "rear_right": ("passenger", _RIGHT_SAID)}.get(self._seat)
+        if side is not None and side[1].search(text):
+            own.add(side[0])  # "chilly over on the left" from the rear left: a side holds its rear seat too
         return any(p not in own and p not in ("all", "cabin", "speaker") for p in self._spotter.places(text))
 
     def _spoken(self, text: str) -> str:

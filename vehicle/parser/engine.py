@@ -103,7 +103,9 @@ class Parser:
             lang: Spotter(lexicon, self._resolver, self._words[lang]) for lang, lexicon in self._lexicons.items()
         }
         self._exclusions = {
-            lang: Exclusions(lang, lexicon.vocabulary.targets, lexicon.vocabulary.devices)
+            lang: Exclusions(
+                lang, {**_members_named(self._words[lang]), **lexicon.vocabulary.targets}, lexicon.vocabulary.devices
+            )
             for lang, lexicon in self._lexicons.items()
         }
         self._mixed = MixedLanguage(self._lexicons)
@@ -387,6 +389,16 @@ class Parser:
             out.extend(replace(m, target=p) for p in places if p in members and p != m.target)
             out.append(m)
         return tuple(dict.fromkeys(out))
+
+
+def _members_named(words: Words) -> dict[str, str]:
+    """The vocabulary's words for one member ("left rear", "passenger seat"): an exclusion reads them as
+    the catalog's aliases (its group words, 都 or "both", say other things there)."""
+    return {
+        word: meanings["targets"].value
+        for word, meanings in words.table.items()
+        if "targets" in meanings and meanings["targets"].value in ("driver", "passenger", "rear_left", "rear_right")
+    }
 
 
 def _names_place(cl: Clause, lexicon: Lexicon) -> bool:

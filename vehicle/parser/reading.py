@@ -39,6 +39,7 @@ from .frames.lexicon import Lexicon
 from .frames.reader import ORDER, cover
 from .frames.reader import read as read_frame
 from .frames.spotter import Spotter
+from .text.names import NAME
 from .text.normalize import Normalized
 
 #: Longest run of pieces tried as one clause ("rear left, rear right and
@@ -239,6 +240,8 @@ class ClauseReader:
             for p in cut_points(text, language, extra)
             if (not any(h.start < p < h.end for h in hits) or self._control_at(text, p, language))
             and not _OTHER_CONTROL.search(text, 0, p)
+            # "open the third | row window": after a word unread, a part with no verb of its own is its object
+            and not (language == "en" and text[:p].rstrip().endswith(NAME) and not COMMAND_START["en"].match(text, p))
         ]
         if not points:
             return None

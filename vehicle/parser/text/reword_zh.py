@@ -78,6 +78,14 @@ _ZH_SIDE_PAIR = re.compile(
 _ZH_SIDE_OF_REAR = re.compile(r"(后排[^,;。?!]*?)(?<![排面边后前])(左|右)手?(?:边|侧|面)")
 
 
+#: A lone English side word first or last in Chinese ("right 打开车窗", "打开车窗 right"): assent or a tag, as
+#: in English said first; never the passenger's side (a side said with its control, "打开 the right window",
+#: is read).
+_ZH_LONE_SIDE_WORD = re.compile(
+    r"^(?:right|left|all right|alright)\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s*\bright$"
+)
+
+
 def _zh_side_pair(m: re.Match[str]) -> str:
     side, thing = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     return ("主驾和左后" if side == "左" else "副驾和右后") + thing
@@ -273,6 +281,7 @@ def reword_zh(text: str) -> str:
     text = _apply(text, _ZH_SIDE_OF_ROW)  # 后排副驾侧车窗: the rear right one
     text = _ZH_KEEP_GROUP.sub(r" 除了\1", text)  # 打开所有车窗 后排保持关闭: all but the rear
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
+    text = _ZH_LONE_SIDE_WORD.sub("", text)  # "right 打开车窗": assent, not a side
     text = _ZH_ROW.sub(lambda m: _ZH_ROW_WORD.get(m.group(1) or m.group(2), NAME), _ZH_ABOUT.sub("", text))  # 第二排
     text = _ZH_SHARE.sub(_zh_share, _ZH_SIDE_PAIR.sub(_zh_side_pair, text))  # 左边两个车窗, 三分之一
     text = _ZH_SIDE_OF_REAR.sub(r"\1\2后", text)  # 打开后排车窗 左边的不要: the rear left one

@@ -1,0 +1,117 @@
+"""Round 9 of understanding v3: sides and rows of the car, shares of a position.
+
+The classes of the blind table ``tests/utterances/v3/round9.yaml`` (written without reading
+the parser) hold what each reading does; these cases pin the guards around it: the words that
+look like a side or a row and are none, and the members a question or an exclusion reaches.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _acts(result: dict) -> list[tuple[str, str, dict]]:
+    return [(a["capability"], a["target"], a["parameters"]) for a in result["actions"]]
+
+
+_DRIVER_OPEN = [("window.set_position", "driver", {"open_percent": 100})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "right" as assent or haste, never the passenger's side
+        "right, open the window",
+        "right open the window",
+        "all right open the window",
+        "alright, open the window",
+        "open the window right now",
+        "open the window right away",
+    ],
+)
+def test_right_that_is_no_side_leaves_the_window_the_drivers(parse, text):
+    assert _acts(parse(text)) == _DRIVER_OPEN, text
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("right seat heating on", [("seat.set_heating", "passenger", {"level": 2})]),
+        ("open the right window", [("window.set_position", "passenger", {"open_percent": 100})]),
+        (
+            "close both windows on the left",
+            [
+                ("window.set_position", "driver", {"open_percent": 0}),
+                ("window.set_position", "rear_left", {"open_percent": 0}),
+            ],
+        ),
+        ("后排左边车窗打开", [("window.set_position", "rear_left", {"open_percent": 100})]),
+        ("右边车窗开四分之一", [("window.set_position", "passenger", {"open_percent": 25})]),
+        ("open the sunroof a quarter", [("sunroof.set_position", "cabin", {"open_percent": 25})]),
+    ],
+)
+def test_a_side_a_pair_and_a_share_act_as_said(parse, text, acts):
+    assert _acts(parse(text)) == acts, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a row that is no row of this car: "a row", "two rows", a third row
+        "打开一排车窗",
+        "两排车窗都打开",
+        "打开第三排车窗",
+        # a share that is a time
+        "open the window a quarter past 7",
+        # a side said of no place
+        "turn right and then left",
+        "前面右转",
+        # the rear row's side is its rear member, and left out it is not read: nothing acts
+        "打开后排车窗 左边的不要",
+    ],
+)
+def test_nothing_moves(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["schedule"] == [], (text, result)
+
+
+def test_a_quarter_of_an_hour_is_a_time_not_a_quarter_open(parse):
+    result = parse("open the window for a quarter of an hour")
+    assert all(a["parameters"] != {"open_percent": 25} for a in result["actions"]), result
+    assert all(a["parameters"] != {"open_percent": 25} for entry in result["schedule"] for a in entry["actions"]), (
+        result
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        # a side only the vocabulary names is the member asked about
+        ("右边温度多少", [("climate.set_temperature", "passenger")]),
+        ("右侧座椅通风开了没有", [("seat.set_ventilation", "passenger")]),
+        # members listed before the question are asked too (only the last one was)
+        (
+            "are the driver and rear left windows closed",
+            [("window.set_position", "driver"), ("window.set_position", "rear_left")],
+        ),
+        ("主驾和副驾座椅加热开了吗", [("seat.set_heating", "driver"), ("seat.set_heating", "passenger")]),
+        # "right now" is no side; "my" asks no member of a control with one
+        ("what is the temp right now", [("climate.set_temperature", "all")]),
+        ("what is my current ac", [("climate.set_ac", "cabin")]),
+        # a side of a control that has none is not asked about
+        ("i want to know what the left side a/c settings are", [("climate.set_ac", "cabin")]),
+    ],
+)
+def test_a_state_question_reaches_the_members_said(parse, text, asked):
+    result = parse(text)
+    assert result["actions"] == [], text
+    assert [(q["capability"], q["target"]) for q in result["queries"]] == asked, (text, result["queries"])
+
+
+def test_an_exclusion_leaves_out_only_a_member_of_what_was_named(parse):
+    """ "the windows on the right except the rear one": the rear right one, never the rear left too."""
+    result = parse("open the windows on the right except the rear one")
+    assert _acts(result) == [("window.set_position", "passenger", {"open_percent": 100})]
+    assert [(n["capability"], n["target"]) for n in result["negated"]] == [("window.set_position", "rear_right")]
+    everyone = parse("open all windows except the rear ones")
+    assert [n["target"] for n in everyone["negated"]] == ["rear_left", "rear_right"]
