@@ -115,3 +115,81 @@ def test_an_exclusion_leaves_out_only_a_member_of_what_was_named(parse):
     assert [(n["capability"], n["target"]) for n in result["negated"]] == [("window.set_position", "rear_right")]
     everyone = parse("open all windows except the rear ones")
     assert [n["target"] for n in everyone["negated"]] == ["rear_left", "rear_right"]
+
+
+# -- the red team's findings on this round's readings (each moved a member not asked for) ----------
+
+_W = "window.set_position"
+
+
+@pytest.mark.parametrize(
+    ("text", "members"),
+    [
+        # a row and a side are one member (both rows' and both sides' members moved)
+        ("open the rear windows on the left", ["rear_left"]),
+        ("open the back windows on the right", ["rear_right"]),
+        ("open both rear windows on the right", ["rear_right"]),
+        ("open the front windows on the right", ["passenger"]),
+        ("open the windows on the left in the back", ["rear_left"]),
+        ("open the right front and rear windows", ["passenger", "rear_right"]),
+        ("open all the left side windows except the rear", ["driver"]),
+        # a count of a side is no amount (they opened 2 %)
+        ("open the two windows on the right", ["passenger", "rear_right"]),
+        # a side said after the command names its member (the driver's window opened too)
+        ("打开车窗 右边的", ["passenger"]),
+        ("车窗打开 右边那个", ["passenger"]),
+        # "right" as assent, haste or a lone English word in Chinese (the passenger's window opened)
+        ("yes right open the window", ["driver"]),
+        ("oh right open the window", ["driver"]),
+        ("open the window right there", ["driver"]),
+        ("right 打开车窗", ["driver"]),
+        # a side left out of a group is both its members; a member by its vocabulary words is that one
+        ("open all windows except the left", ["passenger", "rear_right"]),
+        ("open all windows except right rear", ["driver", "passenger", "rear_left"]),
+    ],
+)
+def test_only_the_members_meant_open(parse, text, members):
+    result = parse(text)
+    assert [(a["capability"], a["target"]) for a in result["actions"]] == [(_W, m) for m in members], (text, result)
+    assert all(a["parameters"] == {"open_percent": 100} for a in result["actions"]), (text, result)
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("ok right set the temperature to 22", [("climate.set_temperature", "all", {"celsius": 22.0})]),
+        ("right right right close the windows", [(_W, "all", {"open_percent": 0})]),
+        ("温度调到22度 右边的", [("climate.set_temperature", "passenger", {"celsius": 22.0})]),
+        (
+            "turn on seat heating for everyone but the left",
+            [("seat.set_heating", "passenger", {"level": 2}), ("seat.set_heating", "rear_right", {"level": 2})],
+        ),
+    ],
+)
+def test_a_side_that_is_assent_or_left_out_acts_as_meant(parse, text, acts):
+    assert _acts(parse(text)) == acts, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a side corrected: which one was meant is not read (the rejected one opened)
+        "不是左边 是右边 打开车窗",
+        "open the window not the left the right",
+        # a row the car lacks, or a window by its count, with a side after it (the front one opened)
+        "open the third row window on the left",
+        "open the third window on the right",
+        # a share of the windows, a share of an inch, a tag question in recogniser form
+        "open a third of the windows",
+        "open the window a quarter of an inch",
+        "close the window right yes",
+    ],
+)
+def test_red_teams_inputs_move_nothing(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["schedule"] == [], (text, result)
+
+
+def test_my_left_from_a_rear_seat_is_no_one_elses_window(parser):
+    """ "open the window on my left" from the rear left opened the driver's (the seat gates refused it)."""
+    assert parser.parse("open the window on my left", seat="rear_left").actions == ()

@@ -31,6 +31,10 @@ def _windows_after(car, text: str) -> dict[str, int]:  # noqa: F811 (the fixture
         ("open the rear window on the right a third", {"rear_right": 33}),
         ("right, open the window", {"driver": 100}),
         ("打开第二排车窗", {"rear_left": 100, "rear_right": 100}),
+        # the red team's: a row and a side (three windows opened), a side after the command (two)
+        ("open the rear windows on the left", {"rear_left": 100}),
+        ("打开车窗 右边的", {"passenger": 100}),
+        ("ok right open the window", {"driver": 100}),
     ],
 )
 def test_only_the_windows_of_the_side_or_row_said_move(car, text, opened):  # noqa: F811 (the fixture)
