@@ -49,7 +49,7 @@ from .frames.complete import complete_frame, fahrenheit, fahrenheit_change, leve
 from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
-from .frames.reader import read_query
+from .frames.reader import names_only, read_query
 from .frames.resolve import SEATED_TYPES, Resolver
 from .frames.spotter import Spotter
 from .frames.vocabulary import Common, build_vocabulary, load_common
@@ -61,6 +61,9 @@ from .text.timing import MARK, Timing, marks_in, without_marks
 
 #: The verb a state question starts with, before the members it lists ("are the driver | and …").
 _ASKING_VERB = re.compile(r"^(?:are|is|were|was|have|has|did|do|does)\b")
+#: A time or the outside said with a bare temperature ("现在温度", "temperature today"): in-car logs use
+#: it for the weather, so no state of the car is asked.
+_WHEN_OR_OUTSIDE = re.compile(r"现在|今天|明天|外面|室外|\b(?:now|today|tomorrow|outside)\b")
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
 #: Whole results kept across parses, by (text, seat): the same few commands
@@ -188,7 +191,8 @@ class Parser:
         inner: set[int] = set()  # sentences with a duration before another of their clauses
         named: list[str] = [refer] if refer else []  # the nearest clause's controls (what "it" refers to)
         places: tuple[str, ...] = ()  # and the places it named them at ("副驾车窗…再关上": the passenger's)
-        for chunk in _time_taken_back(chunks(leave_alone(norm.text, language)), language):
+        said_chunks = _time_taken_back(chunks(leave_alone(norm.text, language)), language)
+        for chunk in said_chunks:
             text = chunk.text
             marks = marks_in(text)
             if marks:  # "in 10 minutes", 七点半: this sentence's commands are scheduled, not done
@@ -263,6 +267,21 @@ class Parser:
                 ):
                     # "turn off the rear seat heating and ventilation (and massage)": the same seats'
                     frame = frame.at_places_of(previous)
+                if (
+                    len(said_chunks) == 1
+                    and len(clauses) == 1
+                    and frame is not None
+                    and frame.op == "keep"
+                    and frame.number is None
+                    and frame.device in self._catalog.capabilities
+                    and self._catalog.capabilities[frame.device].holds_state
+                    and not (cl.marked or cl.wish or cl.statement)
+                    and names_only(self._words[language], cl.body)
+                    and not _WHEN_OR_OUTSIDE.search(cl.text)
+                ):
+                    # "cabin temp", 车内温度: a control's name and nothing else (no verb: "defog the back
+                    # windshield" is a command unread) asks how it is
+                    cl, frame = replace(cl, question=True), None
                 places_only = frame is not None and frame.device is None and frame.op == "keep"
                 if frame is not None:
                     frame = complete_frame(

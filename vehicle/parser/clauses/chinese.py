@@ -81,6 +81,11 @@ _ZH_FILLERS = re.compile(r"嗯+|呃+|那个|额|(?<=[\u4e00-\u9fff])先(?=打开
 _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|能否|可不可以|可以|能|你能|你可以)")
 
 
+#: "…, OK?" after a command (打开天窗好吗, 帮我关一下车窗行不行): the command asked as a question (consent),
+#: never a question about the state.
+_ZH_OK_TAG = re.compile(r"(?:好吗|好不好|好么|行吗|行不行|行么|可以吗|可以不|成吗)[?]?$")
+
+
 _ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")
 
 
@@ -197,7 +202,8 @@ _ZH_REPORT = re.compile(
     r"(?:(?:(?<!都)(?:关闭|关掉|关上|关)|打开|开启|开|降下来|降下去|升上来|升上去|降下|升起来|升起|弹开)了"
     r"|(?:打开|开|关|降|升)了(?:一半|一条缝|一点|一些|[^,]{1,6}(?:分钟|小时|秒)|[\ue000\ue010-\ue0ff])了?|(?:开|降|升|调|关)到[^,]{1,6}了)$"
     # the temperature or level now, told (车里三十度, 车内都二十八度了, 二十八度太热了, 座椅加热三档太烫了)
-    r"|^(?:车里|车内|车里面|车内温度|车里温度|现在车里|现在|目前|当前)[^,]{0,4}?\d+(?:度|℃)"
+    # (车内温度调到24度 asks: a verb before the number sets it)
+    r"|^(?:车里|车内|车里面|车内温度|车里温度|现在车里|现在|目前|当前)(?:(?!调|设|改|升|降|开)[^,]){0,4}?\d+(?:度|℃)"
     r"|\d+(?:度|档|挡)了?(?:太|好|有点|有些|真|挺|这么|那么)(?:热|冷|烫|凉|闷|晒)"
     r"|(?:都|快|已经)\d+度了?|\d+度了$"
     # how it is now (现在温度30度, 二十二度刚刚好, 开了一半 after its control was said apart)
@@ -256,6 +262,10 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body=raw)
     text = _FILLERS.sub("", _ZH_REMIND.sub("", text))  # 别忘了… is a reminder, not a negation
     polite = bool(_ZH_POLITE_ASK.match(text))
+    # 打开天窗好吗: a command said with "…, OK?" is an imperative said as a question (consent is asked)
+    ok_tag = not polite and bool(_ZH_OK_TAG.search(text)) and _zh_imperative(zh_strip(_ZH_OK_TAG.sub("", text)))
+    if ok_tag:
+        text = _ZH_OK_TAG.sub("", text)
     if polite:
         text = re.sub(r"(?:吗|么|不|呢)$", "", _ZH_POLITE_END.sub("", text))
     stripped = zh_strip(text)
@@ -293,7 +303,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="")
     if _ZH_THANKS.match(body):
         body = ""
-    hedged = asked and not polite and not question and _zh_imperative(stripped)  # "开后备箱？"
+    hedged = (asked or ok_tag) and not polite and not question and _zh_imperative(stripped)  # "开后备箱？"
     return Clause(
         text=raw,
         body=body,

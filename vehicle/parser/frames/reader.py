@@ -205,6 +205,25 @@ def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
     return controls.pop(), (targets[0] if targets else None)
 
 
+def names_only(words: Words, body: str) -> bool:
+    """`body` is one control's name with places and glue, nothing else ("cabin temp", 车内温度): no
+    action, amount or second control, and no control word that is also said as a verb ("defog …")."""
+    pieces = _cover(words, body, ("controls", "compounds", "targets", "glue"))
+    if pieces is None:
+        return False
+    named = [text for text, meanings in pieces if meanings and ("controls" in meanings or "compounds" in meanings)]
+    return (
+        len(named) == 1
+        and named[0] not in _SAID_AS_VERB
+        and named[0].split()[0] not in ("max", "maximum")  # "max defrost" names the setting asked for
+        and not any(m is None for _, m in pieces)
+    )
+
+
+#: Control words also said as the verb of their control ("defog the windshield"): never a name alone.
+_SAID_AS_VERB = _VERB_ALONE | _DEFROST_VERBS | {"heat", "cool", "warm", "heating", "cooling"}
+
+
 #: A question for degrees asks the climate's temperature, whichever climate word it names.
 _DEGREES_ASKED = re.compile(r"多少度|几度|\bwhat temperature\b|\bhow (?:hot|cold|warm|cool)\b")
 _CLIMATE_SETTINGS = frozenset({SET_TEMPERATURE, "climate.power", "climate.set_ac"})

@@ -13,7 +13,7 @@ lower case:
   request; "and after that", "after you …"; "nah" before a command; a limit with no
   amount ("but not fully"); hedges, hypotheticals, offers and questions put to the
   others; a verb's particle ("open the window up"); a side of a named group; both
-  members of a side ("the left windows"); a share ("a third"); "heat" as the verb of a side; "right" said first as assent; two
+  sides, rows, shares, amount words and polite verb forms (:mod:`.spoken_en`); two
   places of one member (the rear passenger window: the rear right); a member or a
   group kept out ("but keep the rear ones closed"); "less cold" (warmer); a count
   of the members named; a mode or a place said as a thing ("camping gear", "go to
@@ -30,9 +30,7 @@ from __future__ import annotations
 import re
 
 from .names import NAME
-
-#: The verbs of a command to the car (rules below ask whether one follows, or is in a list).
-_EN_VERBS = "turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable|disable"
+from .spoken_en import EN_VERBS, spoken_en
 
 #: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
 #: car, the clause markers hold it).
@@ -223,97 +221,6 @@ _EN_ONE_CLAUSE = r"(?:(?!\b(?:and|then|but|also|plus|turn|set|make|put|roll|cran
 _EN_PARTICLE = re.compile(rf"\b(open\b{_EN_ONE_CLAUSE}) up\b|\b((?:close|shut)\b{_EN_ONE_CLAUSE}) down\b")
 
 
-#: Both windows or seats of one side ("open the left windows", "the windows on the right", "both windows on
-#: the driver's side"): the front and the rear member on that side, named (a side alone is its front
-#: member in the vocabulary: "the right window" is the passenger's).
-_EN_SIDE = r"(?:(left|right)(?:[- ]hand)?(?: side)?|(driver|passenger)(?:'s|s)? side)"
-_EN_ROW = r"(?:rear|back|front|second row|back row|first row|front row|third row)"
-_EN_SIDE_PAIR = re.compile(
-    rf"(?<!rear )(?<!back )(?<!front )(?<!and )(?<!or )\b(?:(?:both|all)(?: of)? )?(?:the |my )?{_EN_SIDE} (windows|seats)\b"
-    rf"|(?<!rear )(?<!back )(?<!front )(?<!row )\b(?:(?:both|all)(?: of)? )?(?:the |my )?(windows|seats|ones) on"
-    rf" (?:the |my )?{_EN_SIDE}(?! (?:(?:in|at|on) (?:the )?)?(?:rear|back|front)\b)"
-)
-#: "both rear windows on the right": one member of the row (both was every window).
-_EN_BOTH_OF_A_ROW_SIDE = re.compile(rf"\b(?:both|all)(?: of)? (?:the )?(?={_EN_ROW} (?:windows|seats) on )")
-#: "the right front and rear windows": the two members on that side.
-_EN_SIDE_FRONT_AND_REAR = re.compile(r"\b(left|right) front and (?:rear|back)\b")
-#: A side left out of a group ("every seat but the left", "all windows except the right ones"): both
-#: members on that side ("the left one" is one member, read as said).
-_EN_SIDE_LEFT_OUT = re.compile(
-    r"\b(except|but not|but|apart from|other than|without|not) (?:for )?(?:the )?(left|right)(?: hand)?(?: side)?"
-    r"(?: ones)?(?=$|[\s,.;!?])(?! (?:one|front|rear|back|windows?|seats?|side)\b)"
-)
-#: Words that name no member of this car: a row it lacks, a window or seat by its count ("the third
-#: window"), a side of the speaker's body ("on my left": the seat is not known here).
-_EN_NO_MEMBER = re.compile(
-    r"\bthird row\b|\b(?:first|second|third|fourth) (?=windows?\b|seats?\b)|\b(?:on|to) my (?:left|right)\b"
-    r"|\b(?:just|only) the (?:front|back|rear) one\b"
-)
-#: "right" that is no side: haste ("right now", "right away") and assent ("all right", "alright").
-_EN_RIGHT_NOW = re.compile(r"\bright (?:now|away|here|there)\b|\ball right\b|\balright\b")
-_EN_RIGHT_NOW_SAID = {"right now": "now", "right away": "now", "right here": "here", "right there": "here"}
-
-#: A share of a position ("open the window a third", "three quarters"): that share, in percent. Never a
-#: time ("a quarter of an hour", "a quarter past 7").
-_EN_SHARE = re.compile(
-    r"\b(a|one|two|three) (thirds?|quarters?)(?: of the way\b)?"
-    r"(?!\w| of\b| (?:an |a )?(?:hour|minute|mile|inch|inches|cm|centimet\w*|foot|feet)\b| past| to \S| after| till)"
-)
-_EN_SHARES = {
-    ("a", "third"): 33,
-    ("one", "third"): 33,
-    ("two", "thirds"): 67,
-    ("a", "quarter"): 25,
-    ("one", "quarter"): 25,
-    ("three", "quarters"): 75,
-}
-#: A count of the members a side or a row has ("the two windows on the right"): no amount.
-_EN_COUNT_OF_A_SIDE = re.compile(
-    r"\b(?:the )?(?:two|2) (?=(?:(?:left|right)(?: side)? )?(?:windows|seats) on\b|(?:left|right)(?: side)? (?:windows|seats)\b)"
-)
-
-
-#: "heat the right side": "heat" said as the verb of a side of the cabin warms it ("heat" alone is the
-#: temperature's control word, so the clause had no direction; "heat my seat" is the seat's heating).
-_EN_HEAT_A_SIDE = re.compile(
-    r"\bheat (?=(?:the |my |this )?(?:left|right|driver|passenger|co driver)(?:'s)?(?: side)?"
-    r"(?: (?:a bit|a little|some|some more))?(?: please)?\s*$)"
-)
-
-
-#: "right, open the window", "all right close the sunroof": "right" said first, before a command verb, is
-#: a word of assent, never the passenger's side ("right seat heating on" keeps its side).
-_EN_RIGHT_THEN = re.compile(
-    r"^(?:(?:ok|okay|yes|yeah|yep|oh|sure|so|well|um|uh|right|alright|all right)[\s,]+)*(?:right|alright|all right)"
-    rf"(?:[\s,]+(?:ok|okay|yes|yeah|then))*[\s,]+(?=(?:so |now |then |and )?(?:{_EN_VERBS}|roll|crank|heat|cool|warm"
-    r"|fold|unfold|bump|boost|can|could|would|will|please|let's|go ahead)\b)"
-)
-#: "close the window right yes": a tag question, as "…, right?" is (never the passenger's side).
-_EN_TAG_RIGHT = re.compile(r"(?<=\S) right(?: (?:yes|yeah|ok|okay))+$")
-
-
-#: Both members on a side, as the reader reads a list of two members.
-_EN_BOTH_ON = {"left": "driver and rear left", "right": "passenger and rear right"}
-
-
-def _en_side_pair(m: re.Match[str]) -> str:
-    side, person, noun = (m.group(1), m.group(2), m.group(3)) if m.group(3) else (m.group(5), m.group(6), m.group(4))
-    return f"{_EN_BOTH_ON['left' if side == 'left' or person == 'driver' else 'right']} {noun}"
-
-
-def _en_side_front_and_rear(m: re.Match[str]) -> str:
-    return _EN_BOTH_ON[m.group(1)]
-
-
-def _en_side_left_out(m: re.Match[str]) -> str:
-    return f"{m.group(1)} {_EN_BOTH_ON[m.group(2)]}"
-
-
-def _en_share(m: re.Match[str]) -> str:
-    share = _EN_SHARES.get((m.group(1), m.group(2)))
-    return m.group(0) if share is None else f"{share} percent"
-
-
 def _en_side_of_group(m: re.Match[str]) -> str:
     if m.group(2) == "front":
         return m.group(1) + ("driver's" if m.group(3) == "left" else "passenger's")
@@ -341,13 +248,7 @@ def reword_en(text: str) -> str:
         lambda m: m.group(1) or m.group(2), text
     )  # "open the window up": open it (the "up" closed it)
     text = _EN_SIDE_OF_GROUP.sub(_en_side_of_group, text)  # "the rear windows but not the right"
-    text = _EN_RIGHT_THEN.sub("", _EN_TAG_RIGHT.sub(" right", text))  # "right, open the window": assent
-    text = _EN_RIGHT_NOW.sub(lambda m: _EN_RIGHT_NOW_SAID.get(m.group(0), "ok"), text)  # "right now": no side
-    text = _EN_NO_MEMBER.sub(f" {NAME} ", _EN_COUNT_OF_A_SIDE.sub("", text))  # "third row", "the two windows on …"
-    text = _EN_BOTH_OF_A_ROW_SIDE.sub("", _EN_SIDE_FRONT_AND_REAR.sub(_en_side_front_and_rear, text))
-    text = _EN_SIDE_LEFT_OUT.sub(_en_side_left_out, text)  # "every seat but the left": both on that side
-    text = _EN_SHARE.sub(_en_share, _EN_SIDE_PAIR.sub(_en_side_pair, text))  # "the left windows", "a third"
-    text = _EN_HEAT_A_SIDE.sub("heat up ", text)  # "heat the right side": warmer there
+    text = spoken_en(text)  # sides, rows, shares, amount words, polite verb forms
     text = _EN_KEEP_MINE.sub(r" except \1", _apply(text, _EN_SIDE_OF_ROW))
     text = _EN_COUNT.sub("", _apply(text, _EN_LESS))
     text = _EN_MODE_THING.sub(f" {NAME} ", text)  # "camping gear" is no camping mode
@@ -367,7 +268,7 @@ _EN_LIST_STATE_LAST = re.compile(
 )
 
 _EN_LIST_HAS_VERB = re.compile(
-    rf"\b(?:{_EN_VERBS}|turned|switched|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
+    rf"\b(?:{EN_VERBS}|turned|switched|keep|leave|is|are|was|were|be|been|don't|dont|do|does|did|not|no|never|if|when"
     r"|once|why|how|what|get|got|have|has|want|need|like|i|we|you|it|they|he|she|stays?|and then|on|off)\b"
 )
 

@@ -12,7 +12,7 @@ after NFKC and after Traditional is read as Simplified:
   (不要全开); 、 as 和; a negation before a list with its verb after it; a list with
   its verb after it; two places of one member; a group kept closed; an exclusion
   inside its group; rows by number (第二排), "about" (左右), both members of a side (左边两个车窗),
-  a side after the rear row (后排车窗 左边的),
+  a side after the rear row (后排车窗 左边的), 关到最小 (the lowest level on), 温度计 (no temperature),
   shares (三分之一); counts and tenths (三成); someone else, 取消, this car, the
   speaker said apart from what follows; a take-back of everything (都取消); 只 after a
   list; the temperature or a level told with how it feels.
@@ -84,6 +84,14 @@ _ZH_SIDE_OF_REAR = re.compile(r"(后排[^,;。?!]*?)(?<![排面边后前])(左|�
 _ZH_LONE_SIDE_WORD = re.compile(
     r"^(?:right|left|all right|alright)\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s*\bright$"
 )
+
+
+#: 关到最小 is the lowest level that is on (风量关到最小: level 1), never off.
+_ZH_DOWN_TO_THE_LEAST = re.compile(r"关(?=(?:到|至)(?:最小|最低|最弱))")
+
+
+#: A word holding a control's word that names another thing (温度计 is a thermometer, not the temperature).
+_ZH_OTHER_THING = re.compile(r"温度计|体温计|温度表|温度传感器")
 
 
 def _zh_side_pair(m: re.Match[str]) -> str:
@@ -282,6 +290,8 @@ def reword_zh(text: str) -> str:
     text = _ZH_KEEP_GROUP.sub(r" 除了\1", text)  # 打开所有车窗 后排保持关闭: all but the rear
     text = _ZH_EXCEPT_INSIDE.sub(r"\2 \1", text)  # 车窗除了主驾都打开: 除了主驾 车窗都打开
     text = _ZH_LONE_SIDE_WORD.sub("", text)  # "right 打开车窗": assent, not a side
+    text = _ZH_DOWN_TO_THE_LEAST.sub("调", text)  # 风量关到最小: level 1
+    text = _ZH_OTHER_THING.sub(NAME, text)  # 温度计坏了: no temperature
     text = _ZH_ROW.sub(lambda m: _ZH_ROW_WORD.get(m.group(1) or m.group(2), NAME), _ZH_ABOUT.sub("", text))  # 第二排
     text = _ZH_SHARE.sub(_zh_share, _ZH_SIDE_PAIR.sub(_zh_side_pair, text))  # 左边两个车窗, 三分之一
     text = _ZH_SIDE_OF_REAR.sub(r"\1\2后", text)  # 打开后排车窗 左边的不要: the rear left one

@@ -1,0 +1,172 @@
+"""How English speakers say sides, rows, shares and amounts, and polite verb forms, in the words
+the frame reader reads (a part of :func:`.reword_en.reword_en`, before numbers are lifted).
+
+Each rule says why it is there; they run in the order of :func:`spoken_en`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import NAME
+
+#: The verbs of a command to the car (rules ask whether one follows, or is in a list).
+EN_VERBS = "turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable|disable"
+
+#: Both windows or seats of one side ("open the left windows", "the windows on the right", "both windows on
+#: the driver's side"): the front and the rear member on that side, named (a side alone is its front
+#: member in the vocabulary: "the right window" is the passenger's).
+_EN_SIDE = r"(?:(left|right)(?:[- ]hand)?(?: side)?|(driver|passenger)(?:'s|s)? side)"
+_EN_ROW = r"(?:rear|back|front|second row|back row|first row|front row|third row)"
+_EN_SIDE_PAIR = re.compile(
+    rf"(?<!rear )(?<!back )(?<!front )(?<!and )(?<!or )\b(?:(?:both|all)(?: of)? )?(?:the |my )?{_EN_SIDE} (windows|seats)\b"
+    rf"|(?<!rear )(?<!back )(?<!front )(?<!row )\b(?:(?:both|all)(?: of)? )?(?:the |my )?(windows|seats|ones) on"
+    rf" (?:the |my )?{_EN_SIDE}(?! (?:(?:in|at|on) (?:the )?)?(?:rear|back|front)\b)"
+)
+#: "both rear windows on the right": one member of the row (both was every window).
+_EN_BOTH_OF_A_ROW_SIDE = re.compile(rf"\b(?:both|all)(?: of)? (?:the )?(?={_EN_ROW} (?:windows|seats) on )")
+#: "the right front and rear windows": the two members on that side.
+_EN_SIDE_FRONT_AND_REAR = re.compile(r"\b(left|right) front and (?:rear|back)\b")
+#: A side left out of a group ("every seat but the left", "all windows except the right ones"): both
+#: members on that side ("the left one" is one member, read as said).
+_EN_SIDE_LEFT_OUT = re.compile(
+    r"\b(except|but not|but|apart from|other than|without|not) (?:for )?(?:the )?(left|right)(?: hand)?(?: side)?"
+    r"(?: ones)?(?=$|[\s,.;!?])(?! (?:one|front|rear|back|windows?|seats?|side)\b)"
+)
+#: Words that name no member of this car: a row it lacks, a window or seat by its count ("the third
+#: window"), a side of the speaker's body ("on my left": the seat is not known here).
+_EN_NO_MEMBER = re.compile(
+    r"\bthird row\b|\b(?:first|second|third|fourth) (?=windows?\b|seats?\b)|\b(?:on|to) my (?:left|right)\b"
+    r"|\b(?:just|only) the (?:front|back|rear) one\b"
+)
+#: "right" that is no side: haste ("right now", "right away") and assent ("all right", "alright").
+_EN_RIGHT_NOW = re.compile(r"\bright (?:now|away|here|there)\b|\ball right\b|\balright\b")
+_EN_RIGHT_NOW_SAID = {"right now": "now", "right away": "now", "right here": "here", "right there": "here"}
+
+#: A share of a position ("open the window a third", "three quarters"): that share, in percent. Never a
+#: time ("a quarter of an hour", "a quarter past 7").
+_EN_SHARE = re.compile(
+    r"\b(a|one|two|three) (thirds?|quarters?)(?: of the way\b)?"
+    r"(?!\w| of\b| (?:an |a )?(?:hour|minute|mile|inch|inches|cm|centimet\w*|foot|feet)\b| past| to \S| after| till)"
+)
+_EN_SHARES = {
+    ("a", "third"): 33,
+    ("one", "third"): 33,
+    ("two", "thirds"): 67,
+    ("a", "quarter"): 25,
+    ("one", "quarter"): 25,
+    ("three", "quarters"): 75,
+}
+#: A count of the members a side or a row has ("the two windows on the right"): no amount.
+_EN_COUNT_OF_A_SIDE = re.compile(
+    r"\b(?:the )?(?:two|2) (?=(?:(?:left|right)(?: side)? )?(?:windows|seats) on\b|(?:left|right)(?: side)? (?:windows|seats)\b)"
+)
+
+
+#: "heat the right side": "heat" said as the verb of a side of the cabin warms it ("heat" alone is the
+#: temperature's control word, so the clause had no direction; "heat my seat" is the seat's heating).
+_EN_HEAT_A_SIDE = re.compile(
+    r"\bheat (?=(?:the |my |this )?(?:left|right|driver|passenger|co driver)(?:'s)?(?: side)?"
+    r"(?: (?:a bit|a little|some|some more))?(?: please)?\s*$)"
+)
+
+
+#: "right, open the window", "all right close the sunroof": "right" said first, before a command verb, is
+#: a word of assent, never the passenger's side ("right seat heating on" keeps its side).
+_EN_RIGHT_THEN = re.compile(
+    r"^(?:(?:ok|okay|yes|yeah|yep|oh|sure|so|well|um|uh|right|alright|all right)[\s,]+)*(?:right|alright|all right)"
+    rf"(?:[\s,]+(?:ok|okay|yes|yeah|then))*[\s,]+(?=(?:so |now |then |and )?(?:{EN_VERBS}|roll|crank|heat|cool|warm"
+    r"|fold|unfold|bump|boost|can|could|would|will|please|let's|go ahead)\b)"
+)
+#: "close the window right yes": a tag question, as "…, right?" is (never the passenger's side).
+_EN_TAG_RIGHT = re.compile(r"(?<=\S) right(?: (?:yes|yeah|ok|okay))+$")
+
+
+#: Both members on a side, as the reader reads a list of two members.
+_EN_BOTH_ON = {"left": "driver and rear left", "right": "passenger and rear right"}
+
+
+def _en_side_pair(m: re.Match[str]) -> str:
+    side, person, noun = (m.group(1), m.group(2), m.group(3)) if m.group(3) else (m.group(5), m.group(6), m.group(4))
+    return f"{_EN_BOTH_ON['left' if side == 'left' or person == 'driver' else 'right']} {noun}"
+
+
+def _en_side_front_and_rear(m: re.Match[str]) -> str:
+    return _EN_BOTH_ON[m.group(1)]
+
+
+def _en_side_left_out(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {_EN_BOTH_ON[m.group(2)]}"
+
+
+def _en_share(m: re.Match[str]) -> str:
+    share = _EN_SHARES.get((m.group(1), m.group(2)))
+    return m.group(0) if share is None else f"{share} percent"
+
+
+#: Amount words of a change: "a couple of degrees" is 2; "a few degrees", "a notch", "a tad" are the vague
+#: step ("a few" is no number); "way down" (not "all the way") is the step too; "one more notch" is one.
+_EN_A_COUPLE = re.compile(r"\ba couple(?: of)? (?=degrees?\b|notch(?:es)?\b|levels?\b|steps?\b|clicks?\b)")
+_EN_A_FEW = re.compile(r"\ba few (?:more )?(?:degrees?|notch(?:es)?|levels?|steps?|clicks?)\b")
+_EN_WAY = re.compile(r"(?<!the )\bway (?=down\b|up\b)")
+_EN_ONE_MORE = re.compile(r"\b(one|two|three|1|2|3) more (?=notch(?:es)?\b|levels?\b|steps?\b|clicks?\b)")
+
+#: Polite forms of a verb: "would you mind turning on the ac", "i'd appreciate it if you closed the
+#: sunroof" ask for it; "how about opening the window" offers it (consent is asked, as for "maybe").
+_EN_VERB_FORMS = {
+    "turning": "turn", "opening": "open", "closing": "close", "switching": "switch", "setting": "set",
+    "putting": "put", "rolling": "roll", "cracking": "crack", "raising": "raise", "lowering": "lower",
+    "starting": "start", "stopping": "stop", "activating": "activate", "folding": "fold",
+    "turned": "turn", "opened": "open", "closed": "close", "switched": "switch", "rolled": "roll",
+    "cracked": "crack", "raised": "raise", "lowered": "lower", "started": "start", "activated": "activate",
+    "folded": "fold",
+}  # fmt: skip
+_EN_FORMS = "|".join(_EN_VERB_FORMS)
+_EN_POLITE_FORM = re.compile(
+    rf"^(?:would you mind|do you mind|would it be possible for you to be)\s+({_EN_FORMS})\b"
+    rf"|^i(?:'d| would) (?:appreciate it|like it|love it) if you (?:could )?({_EN_FORMS})\b"
+    rf"|^(?:how about|what about)\s+({_EN_FORMS})\b"
+)
+_EN_FAVOR = re.compile(r"^(?:do me a favou?r|be a dear|be a sport)(?: and| ,)\s*")
+
+#: A recogniser's split words, a contraction ("wind shield", "de frost", "the seat heater's on"), a name
+#: that holds a control's word ("ac milan").
+_EN_SPLIT = ((re.compile(r"\bwind shield\b"), "windshield"), (re.compile(r"\bde (frost|fog|mist)"), r"de\1"),
+             (re.compile(r"\bsun roof\b"), "sunroof"), (re.compile(r"\bmoon roof\b"), "moonroof"),
+             (re.compile(r"\bseat heat (?=up\b|down\b)"), "seat heating "), (re.compile(r"\bkick on\b"), "turn on"),
+             (re.compile(r"\bac milan\b"), NAME))  # fmt: skip
+_EN_HEATERS = re.compile(r"\bheater's\b")
+_EN_LEADING_VERB = re.compile(rf"^(?:please )?(?:{EN_VERBS})\b")
+
+
+#: "sunroof open or closed", "is the ac on or off": which of two states, asked (never both done).
+_EN_EITHER_STATE = re.compile(
+    r"^(?:is |are )?(?:the |my )?(.+?) (?:opened|open|closed|on|off) or (?:opened|open|closed|on|off)\??$"
+)
+
+
+def _en_polite_form(m: re.Match[str]) -> str:
+    if m.group(3):
+        return "maybe " + _EN_VERB_FORMS[m.group(3)]
+    return _EN_VERB_FORMS[m.group(1) or m.group(2)]
+
+
+def spoken_en(text: str) -> str:
+    """Sides, rows, shares, amount words and polite verb forms said the way the reader reads them."""
+    for pattern, repl in _EN_SPLIT:
+        text = pattern.sub(repl, text)
+    text = _EN_EITHER_STATE.sub(r"is the \1 open", text) if " or " in text else text  # "sunroof open or closed"
+    text = _EN_HEATERS.sub("heaters" if _EN_LEADING_VERB.match(text) else "heater is", text)
+    text = _EN_POLITE_FORM.sub(_en_polite_form, _EN_FAVOR.sub("", text))  # "would you mind turning on …"
+    text = _EN_RIGHT_THEN.sub("", _EN_TAG_RIGHT.sub(" right", text))  # "right, open the window": assent
+    text = _EN_RIGHT_NOW.sub(lambda m: _EN_RIGHT_NOW_SAID.get(m.group(0), "ok"), text)  # "right now": no side
+    text = _EN_NO_MEMBER.sub(f" {NAME} ", _EN_COUNT_OF_A_SIDE.sub("", text))  # "third row", "the two windows on …"
+    text = _EN_BOTH_OF_A_ROW_SIDE.sub("", _EN_SIDE_FRONT_AND_REAR.sub(_en_side_front_and_rear, text))
+    text = _EN_SIDE_LEFT_OUT.sub(_en_side_left_out, text)  # "every seat but the left": both on that side
+    text = _EN_SHARE.sub(_en_share, _EN_SIDE_PAIR.sub(_en_side_pair, text))  # "the left windows", "a third"
+    text = _EN_HEAT_A_SIDE.sub("heat up ", text)  # "heat the right side": warmer there
+    text = _EN_A_FEW.sub("a bit", _EN_A_COUPLE.sub("2 ", text))  # "a couple of degrees": 2
+    return _EN_ONE_MORE.sub(r"\1 ", _EN_WAY.sub("", text))  # "way down", "one more notch"
+
+
+__all__ = ["EN_VERBS", "spoken_en"]
