@@ -83,7 +83,7 @@ _ZH_POLITE_ASK = re.compile(r"^(?:请|麻烦你|麻烦|帮我|你)?(?:能不能|
 
 #: "…, OK?" after a command (打开天窗好吗, 帮我关一下车窗行不行): the command asked as a question (consent),
 #: never a question about the state.
-_ZH_OK_TAG = re.compile(r"(?:好吗|好不好|好么|行吗|行不行|行么|可以吗|可以不|成吗)[?]?$")
+_ZH_OK_TAG = re.compile(r"(?:好吗|好嘛|好不好|好么|行吗|行嘛|行不行|行么|可以吗|可以不|成吗)[啊呀]?[?]?$")
 
 
 _ZH_REMIND = re.compile(r"^(?:请|你)?(?:别忘了|别忘记|不要忘了|不要忘记|千万别忘了|记得|记住)")

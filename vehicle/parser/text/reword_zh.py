@@ -12,7 +12,7 @@ after NFKC and after Traditional is read as Simplified:
   (不要全开); 、 as 和; a negation before a list with its verb after it; a list with
   its verb after it; two places of one member; a group kept closed; an exclusion
   inside its group; rows by number (第二排), "about" (左右), both members of a side (左边两个车窗),
-  a side after the rear row (后排车窗 左边的), 关到最小 (the lowest level on), 温度计 (no temperature),
+  a side after the rear row (后排车窗 左边的), 关到最小 (the lowest level on), 温度计 (no temperature), 两三度 (about, no amount), a choice spaced apart,
   shares (三分之一); counts and tenths (三成); someone else, 取消, this car, the
   speaker said apart from what follows; a take-back of everything (都取消); 只 after a
   list; the temperature or a level told with how it feels.
@@ -92,6 +92,20 @@ _ZH_DOWN_TO_THE_LEAST = re.compile(r"关(?=(?:到|至)(?:最小|最低|最弱))"
 
 #: A word holding a control's word that names another thing (温度计 is a thermometer, not the temperature).
 _ZH_OTHER_THING = re.compile(r"温度计|体温计|温度表|温度传感器")
+
+
+#: Two numbers said together for about (两三度, 三四档, 七八成): a choice of amounts, never 23 or 34.
+_ZH_ABOUT_TWO = re.compile(
+    r"(?<![\d零〇一二两三四五六七八九十百])([一二两三四五六七八九])([二两三四五六七八九])(?=度|档|挡|成|级)"
+)
+_ZH_DIGIT = {c: k for k, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+#: "开窗好 还是开空调好": a choice asked, spaced by a recogniser, is one question as it is unspaced.
+_ZH_CHOICE_APART = re.compile(r"(?<=好)\s+(?=还是)")
+
+
+def _zh_about_two(m: re.Match[str]) -> str:
+    low, high = _ZH_DIGIT[m.group(1)], _ZH_DIGIT[m.group(2)]
+    return NAME if high == low + 1 or (low, high) == (3, 5) else m.group(0)
 
 
 def _zh_side_pair(m: re.Match[str]) -> str:
@@ -206,7 +220,7 @@ _ZH_SPACED_RUN = re.compile(r"[\u3400-\u9fff]+(?:\s+[\u3400-\u9fff]+){2,}")
 #: command ran). A tail naming a control of its own is a question of its own ("打开空调 车窗关了吗").
 _ZH_QUESTION_TAIL = re.compile(
     r"(?<=[\u4e00-\u9fff])\s+(?=(?:(?![^\s,;]*(?:窗|门|灯|空调|座椅|温度|风|后备箱|除雾|镜|模式|天气|今天|明天|导航|音乐|歌|电话|路))[^\s,;]{0,5}"
-    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄|有没有"
+    r"(?:吗|呢|怎样|怎么样|会不会|为什么|干什么|干嘛|什么用|哪个|好不好|行不行|可不可以|能不能|可以不|怎么操作|怎么弄|有没有|好嘛|行嘛"
     r"|([\u4e00-\u9fff])不\1)[^\s,;]{0,4})(?:$|[\s,;]))"
     r"|^(?:为什么|为啥|谁|什么时候|啥时候)\s+"
 )
@@ -292,6 +306,7 @@ def reword_zh(text: str) -> str:
     text = _ZH_LONE_SIDE_WORD.sub("", text)  # "right 打开车窗": assent, not a side
     text = _ZH_DOWN_TO_THE_LEAST.sub("调", text)  # 风量关到最小: level 1
     text = _ZH_OTHER_THING.sub(NAME, text)  # 温度计坏了: no temperature
+    text = _ZH_CHOICE_APART.sub("", _ZH_ABOUT_TWO.sub(_zh_about_two, text))  # 两三度: about, not 23
     text = _ZH_ROW.sub(lambda m: _ZH_ROW_WORD.get(m.group(1) or m.group(2), NAME), _ZH_ABOUT.sub("", text))  # 第二排
     text = _ZH_SHARE.sub(_zh_share, _ZH_SIDE_PAIR.sub(_zh_side_pair, text))  # 左边两个车窗, 三分之一
     text = _ZH_SIDE_OF_REAR.sub(r"\1\2后", text)  # 打开后排车窗 左边的不要: the rear left one

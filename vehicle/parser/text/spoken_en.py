@@ -19,8 +19,8 @@ EN_VERBS = "turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|incr
 _EN_SIDE = r"(?:(left|right)(?:[- ]hand)?(?: side)?|(driver|passenger)(?:'s|s)? side)"
 _EN_ROW = r"(?:rear|back|front|second row|back row|first row|front row|third row)"
 _EN_SIDE_PAIR = re.compile(
-    rf"(?<!rear )(?<!back )(?<!front )(?<!and )(?<!or )\b(?:(?:both|all)(?: of)? )?(?:the |my )?{_EN_SIDE} (windows|seats)\b"
-    rf"|(?<!rear )(?<!back )(?<!front )(?<!row )\b(?:(?:both|all)(?: of)? )?(?:the |my )?(windows|seats|ones) on"
+    rf"(?<!\brear )(?<!\bback )(?<!\bfront )(?<!\band )(?<!\bor )\b(?:(?:both|all)(?: of)? )?(?:the |my )?{_EN_SIDE} (windows|seats)\b"
+    rf"|(?<!\brear )(?<!\bback )(?<!\bfront )(?<!\brow )\b(?:(?:both|all)(?: of)? )?(?:the |my )?(windows|seats|ones) on"
     rf" (?:the |my )?{_EN_SIDE}(?! (?:(?:in|at|on) (?:the )?)?(?:rear|back|front)\b)"
 )
 #: "both rear windows on the right": one member of the row (both was every window).
@@ -106,10 +106,33 @@ def _en_share(m: re.Match[str]) -> str:
 
 #: Amount words of a change: "a couple of degrees" is 2; "a few degrees", "a notch", "a tad" are the vague
 #: step ("a few" is no number); "way down" (not "all the way") is the step too; "one more notch" is one.
-_EN_A_COUPLE = re.compile(r"\ba couple(?: of)? (?=degrees?\b|notch(?:es)?\b|levels?\b|steps?\b|clicks?\b)")
+#: Each only where the clause says which way (a change): "the fan two notches", "a couple of degrees" alone
+#: name no way, and were read as levels or temperatures set (the fan went down to 2, the cabin to 2 °C).
+_EN_A_COUPLE = re.compile(r"\ba couple(?: of)?(?: more)? (?=degrees?\b|notch(?:es)?\b|levels?\b|steps?\b|clicks?\b)")
 _EN_A_FEW = re.compile(r"\ba few (?:more )?(?:degrees?|notch(?:es)?|levels?|steps?|clicks?)\b")
 _EN_WAY = re.compile(r"(?<!the )\bway (?=down\b|up\b)")
 _EN_ONE_MORE = re.compile(r"\b(one|two|three|1|2|3) more (?=notch(?:es)?\b|levels?\b|steps?\b|clicks?\b)")
+_EN_STEPS = re.compile(r"\b(?:notches|clicks|steps)\b")
+_EN_A_WAY = re.compile(
+    r"\b(?:up|down|raise|lower|drop|increase|decrease|higher|lower|bump|crank|boost|warmer|cooler|colder|hotter"
+    r"|reduce|turn (?:it |the \w+ )?(?:up|down))\b"
+)
+#: "right" said to stress a place or a value ("set it right to 22", "heat right up"): no side ("the seat
+#: heating on the right to 3" keeps it).
+_EN_RIGHT_AS_STRESS = re.compile(
+    r"(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\bon )(?<!\bto )(?<!\bin )(?<!\bat )"
+    r"\bright (?=(?:to|at|up|down|off|after|before|into)\b)"
+)
+#: "left the trunk open", "left open my window": the speaker left it, a report with its subject dropped
+#: (never the driver's side and a command).
+_EN_LEFT_IT = re.compile(r"^(?:just |oh |so )?left (?=(?:the|my|our|your|a|it|open|on)\b)")
+#: "he did me a favor and opened the trunk", "did you do me a favor and …": what someone did, or a
+#: question, never the command (only "do me a favor and …" asks).
+_EN_DID_A_FAVOR = re.compile(
+    r"\b(?:did|does|has|had) (?:me |us )?a favou?r\b|\bdid (?:you|he|she|they) do (?:me |us )?a favou?r\b"
+)
+#: "top notch", "top of the window": how good or where, never "up" (the sunroof closed).
+_EN_TOP_NOTCH = re.compile(r"\btop[- ]notch\b|\b(?:the )?top of\b")
 
 #: Polite forms of a verb: "would you mind turning on the ac", "i'd appreciate it if you closed the
 #: sunroof" ask for it; "how about opening the window" offers it (consent is asked, as for "maybe").
@@ -157,7 +180,11 @@ def spoken_en(text: str) -> str:
         text = pattern.sub(repl, text)
     text = _EN_EITHER_STATE.sub(r"is the \1 open", text) if " or " in text else text  # "sunroof open or closed"
     text = _EN_HEATERS.sub("heaters" if _EN_LEADING_VERB.match(text) else "heater is", text)
+    text = _EN_LEFT_IT.sub("i left ", _EN_TOP_NOTCH.sub(f" {NAME} ", text))  # "left the trunk open": a report
+    if _EN_DID_A_FAVOR.search(text):
+        text = "he said " + text  # "he did me a favor and opened the trunk": told, not asked
     text = _EN_POLITE_FORM.sub(_en_polite_form, _EN_FAVOR.sub("", text))  # "would you mind turning on …"
+    text = _EN_RIGHT_AS_STRESS.sub("", text)  # "set it right to 22": no side
     text = _EN_RIGHT_THEN.sub("", _EN_TAG_RIGHT.sub(" right", text))  # "right, open the window": assent
     text = _EN_RIGHT_NOW.sub(lambda m: _EN_RIGHT_NOW_SAID.get(m.group(0), "ok"), text)  # "right now": no side
     text = _EN_NO_MEMBER.sub(f" {NAME} ", _EN_COUNT_OF_A_SIDE.sub("", text))  # "third row", "the two windows on …"
@@ -165,8 +192,12 @@ def spoken_en(text: str) -> str:
     text = _EN_SIDE_LEFT_OUT.sub(_en_side_left_out, text)  # "every seat but the left": both on that side
     text = _EN_SHARE.sub(_en_share, _EN_SIDE_PAIR.sub(_en_side_pair, text))  # "the left windows", "a third"
     text = _EN_HEAT_A_SIDE.sub("heat up ", text)  # "heat the right side": warmer there
-    text = _EN_A_FEW.sub("a bit", _EN_A_COUPLE.sub("2 ", text))  # "a couple of degrees": 2
-    return _EN_ONE_MORE.sub(r"\1 ", _EN_WAY.sub("", text))  # "way down", "one more notch"
+    if _EN_A_WAY.search(text):  # a change said with which way it goes
+        text = _EN_A_FEW.sub("a bit", _EN_A_COUPLE.sub("2 ", text))  # "a couple of degrees": 2
+        text = _EN_STEPS.sub("levels", _EN_ONE_MORE.sub(r"\1 ", _EN_WAY.sub("", text)))  # "one more notch"
+    else:
+        text = _EN_A_FEW.sub(f" {NAME} ", _EN_A_COUPLE.sub(f"{NAME} ", text))
+    return text
 
 
 __all__ = ["EN_VERBS", "spoken_en"]
