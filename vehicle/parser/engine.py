@@ -51,7 +51,7 @@ from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
 from .frames.reader import names_only, read_query
 from .frames.resolve import SEATED_TYPES, Resolver
-from .frames.spotter import Spotter
+from .frames.spotter import MEMBERS, Spotter
 from .frames.vocabulary import Common, build_vocabulary, load_common
 from .reading import MAX_RUN, ClauseReader, Memo
 from .result import ParseResult
@@ -416,7 +416,7 @@ def _members_named(words: Words) -> dict[str, str]:
     return {
         word: meanings["targets"].value
         for word, meanings in words.table.items()
-        if "targets" in meanings and meanings["targets"].value in ("driver", "passenger", "rear_left", "rear_right")
+        if "targets" in meanings and meanings["targets"].value in MEMBERS
     }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from vehicle.actions import Mention
+from vehicle.actions import SEAT_VALUES, Mention
 
 from ..clauses.cues import places_in
 from ..clauses.markers import ELSEWHERE, EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
@@ -88,8 +88,8 @@ _IDIOM_ZH = re.compile(
 )
 
 
-#: The members a vocabulary word alone may name for a mention (:meth:`Spotter._members_said`).
-_MEMBERS = frozenset({"driver", "passenger", "rear_left", "rear_right"})
+#: The members a vocabulary word alone may name for a mention (:meth:`Spotter._members_said`): the seats.
+MEMBERS = frozenset(SEAT_VALUES) - {"outside"}
 
 
 def _all_the_way(text: str, hit) -> bool:
@@ -159,7 +159,7 @@ class Spotter:
                 meanings = table.get(joint.join(units[i : i + n]))
                 if meanings is not None:  # the longest word here, whatever it is ("right now" is no side)
                     meaning = meanings.get("targets")
-                    if meaning is not None and meaning.value in _MEMBERS and meaning.value not in found:
+                    if meaning is not None and meaning.value in MEMBERS and meaning.value not in found:
                         found.append(meaning.value)
                     i += n - 1
                     break
