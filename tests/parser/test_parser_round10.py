@@ -35,6 +35,7 @@ def _acts(result: dict) -> list[tuple[str, str, dict]]:
         # two numbers said for about (the temperature went up 23 degrees, the fan to 34)
         "温度调高两三度",
         "风量调到三四档",
+        "温度调到二十二三度",
         "天窗开三四成",
         # how good, never "up" (the sunroof closed)
         "top notch sunroof",

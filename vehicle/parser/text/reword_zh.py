@@ -94,9 +94,11 @@ _ZH_DOWN_TO_THE_LEAST = re.compile(r"关(?=(?:到|至)(?:最小|最低|最弱))"
 _ZH_OTHER_THING = re.compile(r"温度计|体温计|温度表|温度传感器")
 
 
-#: Two numbers said together for about (两三度, 三四档, 七八成): a choice of amounts, never 23 or 34.
+#: Two numbers said together for about (两三度, 三四档, 七八成, 二十二三度): a choice of amounts, never 23,
+#: 34 or 223.
 _ZH_ABOUT_TWO = re.compile(
-    r"(?<![\d零〇一二两三四五六七八九十百])([一二两三四五六七八九])([二两三四五六七八九])(?=度|档|挡|成|级)"
+    r"(?<![\d零〇一二两三四五六七八九十百])((?:[一二两三四五六七八九]?十)?)([一二两三四五六七八九])([二两三四五六七八九])"
+    r"(?=度|档|挡|成|级)"
 )
 _ZH_DIGIT = {c: k for k, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 #: "开窗好 还是开空调好": a choice asked, spaced by a recogniser, is one question as it is unspaced.
@@ -104,7 +106,7 @@ _ZH_CHOICE_APART = re.compile(r"(?<=好)\s+(?=还是)")
 
 
 def _zh_about_two(m: re.Match[str]) -> str:
-    low, high = _ZH_DIGIT[m.group(1)], _ZH_DIGIT[m.group(2)]
+    low, high = _ZH_DIGIT[m.group(2)], _ZH_DIGIT[m.group(3)]
     return NAME if high == low + 1 or (low, high) == (3, 5) else m.group(0)
 
 
