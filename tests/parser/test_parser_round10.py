@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _acts(result: dict) -> list[tuple[str, str, dict]]:
-    return [(a["capability"], a["target"], a["parameters"]) for a in result["actions"]]
+from .acts import acts as _acts
 
 
 @pytest.mark.parametrize(
@@ -68,7 +66,7 @@ def test_nothing_moves(parse, text):
     ],
 )
 def test_what_is_asked_acts(parse, text, acts):
-    assert [(c, t, p) for c, t, p in _acts(parse(text))] == acts, text
+    assert _acts(parse(text)) == acts, text
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _acts(result: dict) -> list[tuple[str, str, dict]]:
-    return [(a["capability"], a["target"], a["parameters"]) for a in result["actions"]]
+from .acts import acts as _acts
 
 
 # ---------------------------------------------------------------- modifiers

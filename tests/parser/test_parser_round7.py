@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _acts(result: dict) -> list[tuple[str, str, dict]]:
-    return [(a["capability"], a["target"], a["parameters"]) for a in result["actions"]]
-
+from .acts import acts as _acts
 
 _HEATING_3 = [("seat.set_heating", "driver", {"level": 3})]
 

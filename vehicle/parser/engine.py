@@ -51,7 +51,7 @@ from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
 from .frames.reader import names_only, read_query
 from .frames.resolve import SEATED_TYPES, Resolver
-from .frames.spotter import MEMBERS, Spotter
+from .frames.spotter import Spotter, member_words
 from .frames.vocabulary import Common, build_vocabulary, load_common
 from .reading import MAX_RUN, ClauseReader, Memo
 from .result import ParseResult
@@ -107,7 +107,7 @@ class Parser:
         }
         self._exclusions = {
             lang: Exclusions(
-                lang, {**_members_named(self._words[lang]), **lexicon.vocabulary.targets}, lexicon.vocabulary.devices
+                lang, {**member_words(self._words[lang]), **lexicon.vocabulary.targets}, lexicon.vocabulary.devices
             )
             for lang, lexicon in self._lexicons.items()
         }
@@ -408,16 +408,6 @@ class Parser:
             out.extend(replace(m, target=p) for p in places if p in members and p != m.target)
             out.append(m)
         return tuple(dict.fromkeys(out))
-
-
-def _members_named(words: Words) -> dict[str, str]:
-    """The vocabulary's words for one member ("left rear", "passenger seat"): an exclusion reads them as
-    the catalog's aliases (its group words, 都 or "both", say other things there)."""
-    return {
-        word: meanings["targets"].value
-        for word, meanings in words.table.items()
-        if "targets" in meanings and meanings["targets"].value in MEMBERS
-    }
 
 
 def _names_place(cl: Clause, lexicon: Lexicon) -> bool:

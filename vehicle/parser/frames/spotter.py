@@ -92,6 +92,16 @@ _IDIOM_ZH = re.compile(
 MEMBERS = frozenset(SEAT_VALUES) - {"outside"}
 
 
+def member_words(words: Words) -> dict[str, str]:
+    """The vocabulary's words for one member ("left rear", "passenger seat") -> its id: read where the
+    catalog's aliases are (mentions, exclusions); its group words, 都 or "both", say other things there."""
+    return {
+        word: meanings["targets"].value
+        for word, meanings in words.table.items()
+        if "targets" in meanings and meanings["targets"].value in MEMBERS
+    }
+
+
 def _all_the_way(text: str, hit) -> bool:
     """ "all the way down": how far, not every member."""
     return hit.ident == "all" and text.startswith(" way", hit.end)
@@ -102,6 +112,7 @@ class Spotter:
 
     def __init__(self, lexicon: Lexicon, resolver: Resolver, words: Words | None = None) -> None:
         self._words = words
+        self._members = member_words(words) if words is not None else {}
         self._lexicon = lexicon
         self._resolver = resolver
         self._zh = lexicon.language == "zh"
@@ -156,11 +167,11 @@ class Spotter:
         i = 0
         while i < len(units):
             for n in range(min(longest, len(units) - i), 0, -1):
-                meanings = table.get(joint.join(units[i : i + n]))
-                if meanings is not None:  # the longest word here, whatever it is ("right now" is no side)
-                    meaning = meanings.get("targets")
-                    if meaning is not None and meaning.value in MEMBERS and meaning.value not in found:
-                        found.append(meaning.value)
+                word = joint.join(units[i : i + n])
+                if word in table:  # the longest word here, whatever it is ("right now" is no side)
+                    member = self._members.get(word)
+                    if member is not None and member not in found:
+                        found.append(member)
                     i += n - 1
                     break
             i += 1

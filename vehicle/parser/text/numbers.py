@@ -111,7 +111,8 @@ def english_numbers(tokens: list[str], values: list[float]) -> list[str]:
 # Read by hand: cn2an reads most of these but takes 110 ms to import (measured;
 # the service is to be ready within 1 s of start) and still misses 二十一度半 and a lone 百.
 
-_ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+#: A Chinese digit's value (also read by :mod:`.reword_zh` for two numbers said for about, and shares).
+ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_RUN = re.compile(r"[零〇一二两三四五六七八九十百]+(?:点[零〇一二三四五六七八九]+)?(?:\.5)?|\d+(?:\.\d+)?")
 #: A lone 一 or 两 is a number only before a unit (一点 "a bit", 一半, 一下, 两边 are words).
 _ZH_UNIT_AFTER = re.compile(r"^(?:度|档|级|%|个?小时|分钟|秒|格|号|成)")
@@ -124,10 +125,10 @@ def _zh_int(run: str) -> int | None:
         return None
     if "百" not in run and "十" not in run:
         if len(run) == 1:
-            return _ZH_DIGIT[run]
+            return ZH_DIGIT[run]
         if len(run) > 7:
             return None
-        return int("".join(str(_ZH_DIGIT[c]) for c in run))  # digit by digit
+        return int("".join(str(ZH_DIGIT[c]) for c in run))  # digit by digit
     total = 0
     rest = run
     if "百" in rest:
@@ -137,18 +138,18 @@ def _zh_int(run: str) -> int | None:
             return None
         total += 100 * h
         if rest and "十" not in rest and len(rest) == 1 and rest not in "零〇":
-            return total + 10 * _ZH_DIGIT[rest]  # 一百五 = 150
+            return total + 10 * ZH_DIGIT[rest]  # 一百五 = 150
         rest = rest.lstrip("零〇")
     if "十" in rest:
         head, _, tail = rest.partition("十")
-        t = _ZH_DIGIT.get(head, None) if head else 1
+        t = ZH_DIGIT.get(head, None) if head else 1
         if t is None or len(head) > 1 or "十" in tail or len(tail) > 1:
             return None
-        total += 10 * t + (_ZH_DIGIT[tail] if tail else 0)
+        total += 10 * t + (ZH_DIGIT[tail] if tail else 0)
     elif rest:
         if len(rest) > 1:
             return None
-        total += _ZH_DIGIT[rest]
+        total += ZH_DIGIT[rest]
     return total
 
 
@@ -198,7 +199,7 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
         return None
     result = float(value)
     if decimals:
-        result += float("0." + "".join(str(_ZH_DIGIT[c]) for c in decimals[:12]))
+        result += float("0." + "".join(str(ZH_DIGIT[c]) for c in decimals[:12]))
     if half:
         result += 0.5
     return result

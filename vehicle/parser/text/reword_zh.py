@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from .names import NAME
+from .numbers import ZH_DIGIT
 from .people import ZH_KIN, ZH_THEY
 
 _ZH_THIS_CAR = re.compile(r"(?:这辆|这台|这部|本|我的|我)车的")
@@ -60,7 +61,6 @@ _ZH_ROW_WORD = {"一": "前排", "1": "前排", "二": "后排", "两": "后排"
 
 #: A share of the whole (三分之一, 四分之三): that share of a position, in percent (百分之 is read as it is).
 _ZH_SHARE = re.compile(r"(?<![百千万\d])([二两三四])分之([一二三])")
-_ZH_DENOMINATOR = {"二": 2, "两": 2, "三": 3, "四": 4}
 
 #: 左右 after an amount is "about" (调到22度左右): never the left and right sides.
 _ZH_ABOUT = re.compile(r"(?<=[\d零〇一二两三四五六七八九十百度档挡%])左右")
@@ -100,13 +100,12 @@ _ZH_ABOUT_TWO = re.compile(
     r"(?<![\d零〇一二两三四五六七八九十百])((?:[一二两三四五六七八九]?十)?)([一二两三四五六七八九])([二两三四五六七八九])"
     r"(?=度|档|挡|成|级)"
 )
-_ZH_DIGIT = {c: k for k, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 #: "开窗好 还是开空调好": a choice asked, spaced by a recogniser, is one question as it is unspaced.
 _ZH_CHOICE_APART = re.compile(r"(?<=好)\s+(?=还是)")
 
 
 def _zh_about_two(m: re.Match[str]) -> str:
-    low, high = _ZH_DIGIT[m.group(2)], _ZH_DIGIT[m.group(3)]
+    low, high = ZH_DIGIT[m.group(2)], ZH_DIGIT[m.group(3)]
     return NAME if high == low + 1 or (low, high) == (3, 5) else m.group(0)
 
 
@@ -116,7 +115,7 @@ def _zh_side_pair(m: re.Match[str]) -> str:
 
 
 def _zh_share(m: re.Match[str]) -> str:
-    part, whole = "一二三".index(m.group(2)) + 1, _ZH_DENOMINATOR[m.group(1)]
+    part, whole = ZH_DIGIT[m.group(2)], ZH_DIGIT[m.group(1)]
     return f"{round(100 * part / whole)}%" if part < whole else m.group(0)
 
 
