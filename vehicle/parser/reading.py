@@ -64,6 +64,8 @@ _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 _OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchronized|dual|heated)|自动|智能) ?$")
 #: What is said to be too much or too little after a command ("风速调小 | 风力太大"): a cut may fall before it.
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
+#: The word classes of a verb and its particles (a part holding only these has no object).
+_VERB_CLASSES = frozenset({"actions", "verbs", "to", "further", "glue"})
 #: A number of the normalised text (each is lifted out as the index of its value).
 _NUMBER = re.compile(r"\d+")
 
@@ -181,6 +183,7 @@ class ClauseReader:
         for k in range(i + 1, last + 1):
             if (
                 alone[k].marked
+                or (alone[k].negated and not alone[i].negated)  # "后视镜收起来，后备箱别开": its own clause
                 or alone[k].wish
                 or alone[k].statement
                 or COMMAND_START[language].match(alone[k].body)
@@ -276,6 +279,8 @@ class ClauseReader:
                 ):
                     # "关闭天窗后面 | 车窗打开": a place at the end of a part is the next command's
                     return False
+                if not first and self._verbs_only(part, language):
+                    return False  # "关闭后视镜 | 折叠": a control named by its verb alone is that verb's object
                 if frame.op == "keep" and not cl.negated and not (not first and self._listed(text, part, hits)):
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
                 if frame.device == "mode.activate" and not COMMAND_START[language].match(part):
@@ -287,6 +292,8 @@ class ClauseReader:
                 return True
             if spotter.need_only(part):
                 return True
+            if self._verbs_only(part, language):
+                return False  # "close | the open windows", "关闭后视镜 | 折叠": a verb never leaves its object
             if (
                 language == "zh"
                 and not first
@@ -339,6 +346,13 @@ class ClauseReader:
             frame = self.frame(cl.body, norm, lexicon, cache) if cl.body and not cl.question else None
             out.append((cl, frame))
         return out
+
+    def _verbs_only(self, part: str, language: str) -> bool:
+        """Whether every word of `part` is an action word, a verb or glue ("close", "turn off the",
+        关闭已, 折叠): a command verb cut off the object it governs."""
+        pieces = cover(self._words[language], part, ORDER)
+        meant = [m for _, m in pieces or () if m is None or "glue" not in m]
+        return bool(meant) and all(m is not None and set(m) <= _VERB_CLASSES for m in meant)
 
     def _ends_in_place(self, body: str) -> bool:
         """Whether the last word of a Chinese clause is a place (its frame's target, 后面, 副驾)."""

@@ -99,7 +99,7 @@ _ZH_NEGATION = re.compile(
     # unwillingness (我不打算开天窗, 我讨厌开天窗, 我怕开天窗): no request
     r"不愿意?|不打算|没打算|不希望|没想|不喜欢|讨厌(?=[开关打])|不敢|(?<=我)怕(?=[开关打])|担心(?=[开关打])|"
     # 取消开窗, 取消打开天窗: a command cancelled with its verb is forbidden (取消空调 switches it off)
-    r"取消(?=[开关打调设启升降把将])|"
+    r"取消(?=[开关打调设启升降把将折展收])|"
     # 打开后备箱 不是后备箱 / 后备箱不: a control denied right after its command
     r"^不是(?=[^是]{2,6}$)|(?<=[\u4e00-\u9fff]{2})(?<![哦啊噢哎呀嗯唉])不$|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"

@@ -24,6 +24,8 @@ _EN_STARTS = (
     r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
     # requests the car has no control for ("open the sunroof | navigate home | turn on the ac")
     r"|navigate|call|dial|text|send|book|order|skip|pause|resume|mute|unmute|search|reset"
+    # "don't open the sunroof | just fold the mirrors" (not "just a bit": an amount is no command)
+    r"|just (?:turn|switch|set|open|close|shut|fold|unfold|start|activate|put|roll|pop|lower|raise|lock)"
 )
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
@@ -44,7 +46,7 @@ DANGLING = {
         r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是"
         # nor in what leads the next part: "打开天窗后 | 老婆打开后备箱" (she will), "…后也许 | 打开…" (a hedge),
         # "…后已经 | 打开了…" (a report): cut there, the next command acted on its own
-        rf"|后|之后|以后|前|之前|也许|可能|或许|大概|估计|不一定|不如|应该|最好|已经|又|居然|曾经|一般|通常|总是|会"
+        rf"|后|之后|以后|前|之前|也许|可能|或许|大概|估计|不一定|不如|应该|最好|已经|已|又|居然|曾经|一般|通常|总是|会"
         rf"|我|你|咱|我们|咱们|大家|我自己|我来|司机|{ZH_THEY}|{ZH_KIN})$"
     ),
 }

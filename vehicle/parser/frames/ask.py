@@ -10,8 +10,9 @@ A clause no frame could act on is read once more, for what it
 * a family word ("the lights", 开灯, "turn on my seat"): `missing:
   "target"`, the options the family's controls;
 * two amounts for one control ("set it to 21 or 22", 三档或者四档), or a
-  level beyond the control's range ("fan to 95 percent"): `missing:
-  "amount"`, the options each amount (the range's end).
+  level beyond the control's range ("fan to 95 percent"), or half of
+  what opens only fully ("open the trunk halfway"): `missing: "amount"`,
+  the options each amount (the range's end, all the way open).
 
 Every option is a complete action that the catalog accepts, on fitted
 members the speaker's seat may operate; at most four, in the list's order.
@@ -235,6 +236,15 @@ class Asker:
         """ "fan to 95 percent", "blower at 50 percent": the level meant, asked (a percentage is
         no level: 50 % of 1-7 is 4), or a level past the range -> its end; else nothing."""
         capability = self._resolver.capability(frame)
+        if (
+            capability is not None
+            and frame.op == "half"
+            and "open" in self._catalog.capabilities[capability].parameters
+        ):
+            # "open the trunk halfway": a tailgate opens all the way or not at all; asked, never guessed
+            res = self._resolver.resolve(Frame(device=frame.device, targets=frame.targets, op="open"), seat)
+            action = self._allowed(res.actions[0], seat) if res.resolved and len(res.actions) == 1 else None
+            return None if action is None else _clarify("amount", capability, [action])
         if capability is None or frame.number is None or frame.op not in ("set", None):
             return None
         spec = self._catalog.capabilities[capability].parameters.get("level")

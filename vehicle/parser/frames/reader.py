@@ -49,6 +49,7 @@ from .framewords import Meaning, Words
 
 SET_TEMPERATURE = "climate.set_temperature"
 _TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
+_TAILGATE = "tailgate.set"
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
 #: A level word with its unit ("中挡", "高档"): what the climate has a level of is its blower.
 _LEVEL_WORD = re.compile(r"[低中高]档|[低中高]挡")
@@ -408,8 +409,8 @@ def _frame(
         elif cls == "amounts":
             amounts.append(meaning.value)
         elif cls == "units":
-            if number is not None:
-                unit = meaning.value
+            if number is not None or (language == "en" and k + 1 < len(pieces) and pieces[k + 1][1] is None):
+                unit = meaning.value  # "3 levels", and "level 3" (the ambient light has no level 3)
             elif language == "zh":
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
@@ -459,6 +460,8 @@ def _frame(
     targets = _one_place(targets, sides, pieces)
     if colors and family == "light" and not controls and _colour_after_family(pieces):
         controls = ["ambient_light.set"]  # "make the lights red": of the lights only the ambient light has a colour
+    elif family == "light" and not controls and not colors and ways and set(ways) <= {"more", "less", "up", "down"}:
+        controls = ["ambient_light.set"]  # "dim the lights": only the ambient light has a brightness
     elif family == "seat" and controls and all(c.startswith("seat.") for c in controls):
         pass  # "seat heating for all seats": the seats are where, not another control
     elif (
@@ -508,7 +511,9 @@ def _frame(
             return None
         # a colour of another control than the ambient light is a command the resolver refuses
         # ("把阅读灯调成蓝色": the reading light is on or off only)
-        return Frame(device=device, targets=tuple(targets), op="set", number=number, unit=unit, color=colors[0])
+        # "turn the ambient light on in blue": on (brightness 100) in that colour
+        lit = "on" if "on" in ways and number is None else "set"
+        return Frame(device=device, targets=tuple(targets), op=lit, number=number, unit=unit, color=colors[0])
     first = pieces[0][0]
     if not ways and not signed and not amounts and number is None and len(pieces) > 1:
         if (
@@ -684,6 +689,8 @@ def _op(
         way = "open" if way == "on" else "close"  # "车窗关一点": a little, not shut
     if positional and way in ("up", "down"):
         way = "close" if way == "up" else "open"
+    elif device == _TAILGATE and way in ("up", "down"):
+        way = "open" if way == "up" else "close"  # a tailgate is raised to open it, unlike a window
     elif way in ("up", "down"):
         way = "more" if way == "up" else "less"
     said = set(amounts) - {"little"}

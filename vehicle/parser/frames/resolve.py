@@ -113,7 +113,7 @@ class Resolver:
             return "increase"
         if op == "less":
             return "decrease"
-        if op == "crack":
+        if op == "crack" or (op == "half" and "open" in params):  # half of a tailgate is still an opening
             return "open"
         if op == "fold":
             return "close"
@@ -306,7 +306,7 @@ class Resolver:
             end = _typed(param.type, bound)
             return None if end is None else {numeric[0]: end}
         fixed = self._words.get(capability, {}).get(op or "")
-        return dict(fixed) if fixed is not None else None
+        return {**fixed, **params} if fixed is not None else None  # "on in blue": lit, in that colour
 
 
 def _typed(kind: str, value: float | None) -> int | float | None:

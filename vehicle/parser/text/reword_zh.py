@@ -291,8 +291,39 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
 )
 
 
+#: The state a thing is in, said to pick it out (关上打开的车窗, 关闭已打开的阅读灯, 关掉刚才打开的氛围灯):
+#: which one is meant, never what to do (the 打开 opened the window it was asked to close).
+_ZH_STATE_OF_THING = re.compile(
+    r"(?:已经|已|刚才|刚刚|刚|还)?(?:打开|开启|开着|半开|全开|大开|关上|关闭|关着|打开着)了?的(?=[\u4e00-\u9fff])(?!时候|时|话)"
+)
+#: Who sits in a rear seat on one side (左后乘客, 后排左边的乘客): the seat, never the front passenger as well
+#: (后排乘客 alone may be one or both: left as said).
+_ZH_REAR_PERSON = re.compile(r"(左后|右后|后排左边?|后排右边?|后排左侧|后排右侧)的?(?:乘客|小孩|孩子|人)")
+#: Things the car lacks whose names hold a control's word (后视镜加热, 按摩店, 我的宠物), and going to
+#: wash the car (去洗车), which is no car-wash mode.
+_ZH_NOT_OURS = re.compile(
+    r"(?:外?后视镜|倒车镜)的?(?:加热|除霜|除雾|调节|角度)|(?:调节|调整|调一下|加热)(?:外?后视镜|倒车镜)"
+    r"|按摩店|按摩院|前备箱|(?:我的|我家的?|我们的)宠物(?!模式)|(?<=去)洗车(?!模式)"
+)
+
+
+#: 把所有的灯都关掉: every light this car has a switch for (氛围灯 and the reading lights); switched on,
+#: all of them stays a question.
+_ZH_ALL_LIGHTS = re.compile(
+    r"((?:关掉|关闭|关上|熄灭|熄掉)?)(?:所有|全部|全车|车里所有|车内所有)的?(?:车内)?(?:灯光|灯)(?=都?(?:关|熄)|(?<=[灯光])(?:$|[,\s]))"
+)
+
+
+def _zh_all_lights(m: re.Match[str]) -> str:
+    if m.group(1) or re.match("都?[关熄]", m.string[m.end() :]):
+        return m.group(1) + "氛围灯和所有阅读灯"
+    return m.group(0)
+
+
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
+    text = _ZH_REAR_PERSON.sub(r"\1", _ZH_STATE_OF_THING.sub("", text))  # 关上打开的车窗, 左后乘客
+    text = _ZH_ALL_LIGHTS.sub(_zh_all_lights, _ZH_NOT_OURS.sub(NAME, text))  # 后视镜加热: not the fold
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
     text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said

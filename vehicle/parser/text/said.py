@@ -69,6 +69,8 @@ def _pattern(piece: str, language: str) -> str | None:
         _ZH_NUMBER if p[0].isdigit() else r"\s*" if p.isspace() else r"\S+?" if p in (NAME, CLOCK) else re.escape(p)
         for p in parts
     ]
+    if out and parts[-1] == NAME:  # 打开后视镜加热: what the name stood for runs to the clause's end
+        out[-1] = r"[^\s,，;；。!?！？]+"
     return r"\s*".join(out) if out else None
 
 

@@ -168,6 +168,82 @@ _EN_EITHER_STATE = re.compile(
 )
 
 
+#: The state a thing is in, said to pick it out ("close the open windows", "turn off the reading light
+#: I left on", "the window that is open"): which one is meant, never what to do (the "open" opened it).
+_EN_THING = (
+    r"(lights?|lamps?|windows?|sunroof|roof|sunshade|shade|trunk|tailgate|boot|hatch|massage|heaters?|heating|fan|ac)"
+)
+_EN_STATE_OF_THING = re.compile(
+    r"\b(the|my|all|both|those|these|your|any) (?:(?:half|halfway|wide|fully|partly|partially|still) )?"
+    r"(?:open|opened|closed|shut|lit)\b(?= [a-z])"
+)
+_EN_STATE_AFTER_THING = re.compile(
+    rf"\b{_EN_THING} (?:(?:that|which) )?(?:(?:(?:i|you|we|he|she|they|someone|somebody) (?:just |already )?"
+    r"(?:left|turned|switched|opened|put)(?: (?:on|open))?)|(?:(?:that|which) (?:is|are|was|were) (?:still |now )?"
+    r"(?:on|open|lit))|left (?:on|open))(?=$|[\s,.;!?])"
+)
+#: Who sits in a rear seat, said as whose the control is ("for the rear left passenger", "the back right
+#: passenger's window", "for the passengers in the back", "for the kid behind the driver"): the seat, never
+#: the front passenger as well. A rear passenger with no side is the rear right seat ("the rear passenger
+#: window", as before), and a person who does something ("the rear passenger opened it") is told of.
+_EN_REAR = r"(?:rear|back)(?: seat)?"
+_EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})"
+_EN_WHO = r"(?:passenger|person|kid|child)"
+_EN_REAR_PERSON = re.compile(
+    rf"\b(?:(for|of|to) (?:the |my |our )?({_EN_REAR_SIDE}|{_EN_REAR}(?= {_EN_WHO}s)) {_EN_WHO}s?(?:'s|s')?"
+    rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) {_EN_WHO}s?(?= on (?:the |my )?(?:left|right)\b))(?= |$)"
+)
+_EN_PERSON_IN_BACK = re.compile(
+    rf"\b(for|of|to) (?:the |my |our )?(?:{_EN_WHO}s|people|children|kids|{_EN_WHO} (?=(?:sitting )?(?:in|on|at) (?:the )?"
+    rf"(?:back|rear) (?:left|right)\b))(?:sitting )?(?:in|on|at) (?:the )?(back|rear)\b"
+)
+_EN_BEHIND = re.compile(
+    rf"\b(?:(for|of|to) (?:the )?(?:{_EN_WHO} |seat |one )?|(?<=\w )(?:the )?seat )behind (?:the )?(driver|passenger)(?:'s)?(?: seat)?\b"
+)
+
+
+def _en_rear_person(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"{m.group(1)} the {m.group(2)}"
+    return m.group(3) or m.group(4)
+
+
+def _en_behind(m: re.Match[str]) -> str:
+    side = "rear left" if m.group(2) == "driver" else "rear right"
+    return f"{m.group(1)} the {side}" if m.group(1) else f"the {side} seat"
+
+
+#: "both reading lights", "both seat heaters", "for both of us": two of a control this car has four of,
+#: with no row or side to say which two (it was all four); never a guess.
+_EN_BOTH_OF_FOUR = re.compile(
+    r"\bboth (?:of )?(?:the |our |my )?(?!\S+(?: \S+)? (?:in|on|at) (?:the )?(?:back|rear|front|left|right|driver|passenger))"
+    r"(?=(?:reading |map )?(?:lights?|lamps?|windows?|seats?|seat heaters?|heaters"
+    r"|massagers?|heated seats|seat (?:heating|ventilation|massage))\b)|\b(?:for )?both of us\b"
+)
+#: "all the lights off": every light this car has a switch for, the ambient light and the reading
+#: lights (the exterior lights are not the catalog's); switched on, all of them stays a question.
+_EN_ALL_LIGHTS = re.compile(r"\b(?:all|every|each)(?: of)? (?:the |my |our )?(?:interior |cabin |inside )?lights?\b")
+_EN_OFF = re.compile(r"\b(?:off|out)\b")
+#: "give me a back massage": the speaker's seat massage switched on (a back massage is the kind, no row).
+_EN_GIVE_MASSAGE = re.compile(r"\b(?:give|get) me (?:a |some )?(?:(?:back|quick|little|nice) )?massage\b")
+_EN_BACK_MASSAGE = re.compile(r"\bback massage\b")
+_EN_NEAR_ME = re.compile(r"\b(?:above|over|next to|beside|near|by) me\b")
+#: Things the car lacks whose names hold a control's word: the front trunk, a tree's, a computer that boots up,
+#: the dome and courtesy lights, the doors, the garage's lights, the mirrors' heating or angle; and
+#: "stop" said of something that moves (it halts it; it neither closes nor opens it).
+_EN_NOT_OURS = re.compile(
+    r"\b(?:front (?:trunk|boot)|frunk|boot(?:s|ed|ing)? (?:up|camp)|(?:dome|courtesy|overhead|garage) lights?"
+    r"|(?:back|rear|side|front) doors?|(?:(?:side|wing|rear ?view) )?mirror (?:heating|heaters?|defrost|defroster|adjustment)"
+    r"|heated (?:side |wing )?mirrors?|trunk of (?:a |an |the |that |this |my )?(?:\w+ )?(?:tree|oak|pine|palm|birch|maple"
+    r"|elephant)s?)\b"
+)
+_EN_NOT_OURS_DONE = re.compile(
+    r"\b(adjust|tilt|angle|move|heat|defrost|defog) (?:the |my )?(?:(?:left|right|side|wing|driver'?s?|passenger'?s?"
+    r"|rear ?view) )*mirrors?\b|\b(stop) (?:the |my )?(?:tailgate|trunk|boot|liftgate|hatch|windows?|sunroof|sunshade"
+    r"|roof|mirrors?)\b"
+)
+
+
 def _en_polite_form(m: re.Match[str]) -> str:
     if m.group(3):
         return "maybe " + _EN_VERB_FORMS[m.group(3)]
@@ -178,6 +254,17 @@ def spoken_en(text: str) -> str:
     """Sides, rows, shares, amount words and polite verb forms said the way the reader reads them."""
     for pattern, repl in _EN_SPLIT:
         text = pattern.sub(repl, text)
+    text = _EN_STATE_AFTER_THING.sub(r"\1", _EN_STATE_OF_THING.sub(r"\1", text))  # "close the open windows"
+    text = _EN_NOT_OURS.sub(f" {NAME} ", text)  # "open the front trunk", "the dome light"
+    text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
+    text = _EN_BEHIND.sub(_en_behind, text)  # "for the kid behind the driver"
+    text = _EN_PERSON_IN_BACK.sub(r"\1 the \2", _EN_REAR_PERSON.sub(_en_rear_person, text))  # "rear left passenger"
+    text = _EN_NEAR_ME.sub("for me", text)
+    text = _EN_BACK_MASSAGE.sub("massage", _EN_GIVE_MASSAGE.sub("turn on my massage", text))
+    if _EN_OFF.search(text):
+        text = _EN_ALL_LIGHTS.sub(
+            "the ambient light and all reading lights", text
+        )  # "the reading light above me": the speaker's
     text = _EN_EITHER_STATE.sub(r"is the \1 open", text) if " or " in text else text  # "sunroof open or closed"
     text = _EN_HEATERS.sub("heaters" if _EN_LEADING_VERB.match(text) else "heater is", text)
     text = _EN_LEFT_IT.sub("i left ", _EN_TOP_NOTCH.sub(f" {NAME} ", text))  # "left the trunk open": a report
@@ -197,7 +284,7 @@ def spoken_en(text: str) -> str:
         text = _EN_STEPS.sub("levels", _EN_ONE_MORE.sub(r"\1 ", _EN_WAY.sub("", text)))  # "one more notch"
     else:
         text = _EN_A_FEW.sub(f" {NAME} ", _EN_A_COUPLE.sub(f"{NAME} ", text))
-    return text
+    return _EN_BOTH_OF_FOUR.sub(f" {NAME} ", text)  # after the sides: "both windows on the right" is said
 
 
 __all__ = ["EN_VERBS", "spoken_en"]
