@@ -323,7 +323,7 @@ class ClauseReader:
                 and request
                 and bool(COMMAND_START["zh"].match(part))
                 and not ZH_REQUEST_VERBS.search(part)
-                and sum(h.kind in CONTROL_KINDS for h in hits_in(part, lexicon)) <= 1
+                and sum(h.kind in CONTROL_KINDS for h in hits_in(part, lexicon)) <= 2
             )
             return own or not (spotter.mentions(part) or numbered)
 

@@ -98,8 +98,8 @@ _ZH_NEGATION = re.compile(
     r"(?:(?<![a-z])(?:don't|dont|do not|never)(?![a-z])|别动|不动|别碰|不要动|保持原样|保持不变|不要|不用|不必|无需|不需要|别|甭|千万别|没必要|禁止|不准|不许|不想|不可以|不能|勿(?=[开关打调设启升降把动碰])|"
     # unwillingness (我不打算开天窗, 我讨厌开天窗, 我怕开天窗): no request
     r"不愿意?|不打算|没打算|不希望|没想|不喜欢|讨厌(?=[开关打])|不敢|(?<=我)怕(?=[开关打])|担心(?=[开关打])|"
-    # 取消开窗, 取消打开天窗: a command cancelled with its verb is forbidden (取消空调 switches it off)
-    r"取消(?=[开关打调设启升降把将折展收])|"
+    # 取消开窗, 取消打开天窗, 取消尾门开启: a command cancelled with its verb is forbidden (取消空调 switches it off)
+    r"取消(?=[开关打调设启升降把将折展收]|[^,\s]{1,6}?(?:开启|打开|关闭|关上|折叠|展开))|"
     # 打开后备箱 不是后备箱 / 后备箱不: a control denied right after its command
     r"^不是(?=[^是]{2,6}$)|(?<=[\u4e00-\u9fff]{2})(?<![哦啊噢哎呀嗯唉])不$|"
     r"(?<![开关])不(?=[开关打调设启升降把动碰]))"

@@ -316,6 +316,7 @@ def _frame(
     amounts: list[str] = []
     number: float | None = None
     unit: str | None = None
+    unit_first = False  # the unit said before its number ("level 3")
     to = by = False
     number_after_to = False
     plural = False
@@ -409,8 +410,10 @@ def _frame(
         elif cls == "amounts":
             amounts.append(meaning.value)
         elif cls == "units":
-            if number is not None or (language == "en" and k + 1 < len(pieces) and pieces[k + 1][1] is None):
-                unit = meaning.value  # "3 levels", and "level 3" (the ambient light has no level 3)
+            if number is not None:
+                unit = meaning.value
+            elif language == "en" and k + 1 < len(pieces) and pieces[k + 1][1] is None:
+                unit, unit_first = meaning.value, True  # "level 3": the ambient light has no level 3
             elif language == "zh":
                 return None  # "打开后备箱档位设置": a unit with no value names a setting, not this command
         elif cls == "actions":
@@ -504,6 +507,8 @@ def _frame(
     if len(families) != 1:
         return None
     device = families.pop()
+    if unit_first and device == SET_TEMPERATURE:
+        unit = None  # "the temp to level seventy six": a way of saying the set-point, in degrees
     if device in (_MODE, _PERIPHERAL):
         return _named(device, named, targets, ways, amounts, number, colors)
     if colors:

@@ -218,8 +218,15 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[’‘]"), "'"),
     (re.compile(r"[,:：，、…~～()\[\]]+|(?<![a-z])'|'(?![a-z])"), ","),
     # A space between two Chinese characters starts a new clause (speech
-    # recognisers put one there); kept as one space, read by the cutter.
-    (re.compile(r"(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"), "\x00"),
+    # recognisers put one there), after a Latin word said inside Chinese too
+    # ("打开AC 当前温度多少度", not "do not 关闭空调");
+    # kept as one space, read by the cutter.
+    (
+        re.compile(
+            r"(?:(?<=[\u3400-\u9fff])|(?<=[\u3400-\u9fff][a-z]{2})|(?<=[\u3400-\u9fff][a-z]{3}))\s+(?=[\u3400-\u9fff])"
+        ),
+        "\x00",
+    ),
     # Other spaces only matter between two Latin words or digits ("turn on ac 1").
     (re.compile(r"(?<![a-z0-9])\s+|\s+(?![a-z0-9])"), ""),
     (re.compile(r"\s+"), " "),

@@ -251,9 +251,14 @@ _ZH_DELAY_CORRECTED = re.compile(
 )
 
 
+#: 把 and its object spaced off the verb by a recogniser ("把空调 打开"): one clause.
+_ZH_OBJECT_SPACED = re.compile(r"((?:^|(?<=[,;\s，]))(?:把|将)[^\s,，;；]{1,8})\s+(?=[打开关调设升降折展收拉放])")
+
+
 def reword_zh_spaced(text: str) -> str:
     """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
     delay corrected by a bare number is the new delay."""
+    text = _ZH_OBJECT_SPACED.sub(r"\1", text)  # "把空调 打开": 把 and its object are one clause with the verb
     return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
 
 

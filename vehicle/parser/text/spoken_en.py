@@ -187,7 +187,7 @@ _EN_STATE_AFTER_THING = re.compile(
 #: the front passenger as well. A rear passenger with no side is the rear right seat ("the rear passenger
 #: window", as before), and a person who does something ("the rear passenger opened it") is told of.
 _EN_REAR = r"(?:rear|back)(?: seat)?"
-_EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})"
+_EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})(?: seat)?"
 _EN_WHO = r"(?:passenger|person|kid|child)"
 _EN_REAR_PERSON = re.compile(
     rf"\b(?:(for|of|to) (?:the |my |our )?({_EN_REAR_SIDE}|{_EN_REAR}(?= {_EN_WHO}s)) {_EN_WHO}s?(?:'s|s')?"
@@ -222,8 +222,27 @@ _EN_BOTH_OF_FOUR = re.compile(
 )
 #: "all the lights off": every light this car has a switch for, the ambient light and the reading
 #: lights (the exterior lights are not the catalog's); switched on, all of them stays a question.
-_EN_ALL_LIGHTS = re.compile(r"\b(?:all|every|each)(?: of)? (?:the |my |our )?(?:interior |cabin |inside )?lights?\b")
+_EN_ALL_LIGHTS = re.compile(
+    r"\b(?:all|every|each)(?: of)? (?:the |my |our )?(?:interior |cabin |inside )?lights?\b(?! (?:bar|strip|show|switch))"
+    r"(?:(?: in| inside) (?:the |my |this )?(?:car|cabin))?( off\b)?"
+)
 _EN_OFF = re.compile(r"\b(?:off|out)\b")
+#: ("turn off all lights but the reading lights": a light left out is the family's question, not this rule's)
+_EN_LEFT_OUT = re.compile(r"\b(?:except|but|other than|apart from|besides|save)\b")
+#: "fold the mirrors back in", "open the trunk back up": "back" says again, not the rear.
+_EN_BACK_AGAIN = re.compile(
+    r"\b(mirrors?|trunk|tailgate|boot|hatch|liftgate|windows?|sunroof|roof|shade|sunshade|heat|heater|heating|ac|fan"
+    r"|lights?|massage|temperature|temp) back(?: (?=(?:in|up|down|out|on|off)\b)|$)"
+    r"|\b(it|them) back (?=(?:in|up|down|out|on|off)\b)"  # ("change it back" is an undo)
+)
+
+
+def _en_all_lights(m: re.Match[str]) -> str:
+    if m.group(1):  # "turn all the lights off": a list whose verb is split reads each member with its "off"
+        return "the ambient light off and all reading lights off"
+    return "the ambient light and all reading lights"
+
+
 #: "give me a back massage": the speaker's seat massage switched on (a back massage is the kind, no row).
 _EN_GIVE_MASSAGE = re.compile(r"\b(?:give|get) me (?:a |some )?(?:(?:back|quick|little|nice) )?massage\b")
 _EN_BACK_MASSAGE = re.compile(r"\bback massage\b")
@@ -259,12 +278,12 @@ def spoken_en(text: str) -> str:
     text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
     text = _EN_BEHIND.sub(_en_behind, text)  # "for the kid behind the driver"
     text = _EN_PERSON_IN_BACK.sub(r"\1 the \2", _EN_REAR_PERSON.sub(_en_rear_person, text))  # "rear left passenger"
-    text = _EN_NEAR_ME.sub("for me", text)
+    text = _EN_BACK_AGAIN.sub(
+        lambda m: f"{m.group(1) or m.group(2)} ", _EN_NEAR_ME.sub("for me", text)
+    )  # "the light above me", "back up"
     text = _EN_BACK_MASSAGE.sub("massage", _EN_GIVE_MASSAGE.sub("turn on my massage", text))
-    if _EN_OFF.search(text):
-        text = _EN_ALL_LIGHTS.sub(
-            "the ambient light and all reading lights", text
-        )  # "the reading light above me": the speaker's
+    if _EN_OFF.search(text) and not _EN_LEFT_OUT.search(text):  # "turn all the lights off": each one off
+        text = _EN_ALL_LIGHTS.sub(_en_all_lights, text)
     text = _EN_EITHER_STATE.sub(r"is the \1 open", text) if " or " in text else text  # "sunroof open or closed"
     text = _EN_HEATERS.sub("heaters" if _EN_LEADING_VERB.match(text) else "heater is", text)
     text = _EN_LEFT_IT.sub("i left ", _EN_TOP_NOTCH.sub(f" {NAME} ", text))  # "left the trunk open": a report
