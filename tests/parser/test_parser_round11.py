@@ -85,6 +85,28 @@ ALL_LIGHTS_OFF = [
         ("把空调 打开", None, [("climate.power", "cabin", {"on": True})]),
         # a request the catalog lacks, run on after a known one, hid it
         ("关闭天窗关闭车窗遮阳帘", None, [(ROOF, "cabin", {"open_percent": 0})]),
+        # a rear seat said by whose side it is on, or by who sits there (nothing acted)
+        ("open the window for the driver's side rear seat", None, [(WIN, "rear_left", {"open_percent": 100})]),
+        ("open the window for the rear seat on the driver side", None, [(WIN, "rear_left", {"open_percent": 100})]),
+        ("close the passenger behind the driver's window", None, [(WIN, "rear_left", {"open_percent": 0})]),
+        (
+            "open the window for the passenger behind the front passenger",
+            None,
+            [(WIN, "rear_right", {"open_percent": 100})],
+        ),
+        (
+            "turn on the rear passengers' reading lights",
+            None,
+            [(READ, "rear_left", {"on": True}), (READ, "rear_right", {"on": True})],
+        ),
+        ("后排两个阅读灯都打开", None, [(READ, "rear_left", {"on": True}), (READ, "rear_right", {"on": True})]),
+        # the ambient light by its setting's name, a hundred per cent, mirrors folded out
+        ("ambient colour red", None, [(AMB, "cabin", {"color": "red"})]),
+        ("ambient brightness 50%", None, [(AMB, "cabin", {"brightness": 50})]),
+        ("氛围灯亮度设为百分之百", None, [(AMB, "cabin", {"brightness": 100})]),
+        ("fold the mirrors out", None, [("mirror.fold", "cabin", {"folded": False})]),
+        # "just" before the next command's verb: the negation before it stays in its own clause
+        ("don't open the sunroof just start nap mode", None, [("mode.activate", "nap", {})]),
         # a set-point said as a "level" is still in degrees
         (
             "can you reduce the temp in the rear left side to level seventy six",

@@ -66,6 +66,8 @@ _OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchro
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
 #: The word classes of a verb and its particles (a part holding only these has no object).
 _VERB_CLASSES = frozenset({"actions", "verbs", "to", "further", "glue"})
+#: "just" before a verb ("don't open the sunroof | just start nap mode"): the verb still leads its part.
+_JUST = re.compile(r"^just ")
 #: A number of the normalised text (each is lifted out as the index of its value).
 _NUMBER = re.compile(r"\d+")
 
@@ -283,7 +285,7 @@ class ClauseReader:
                     return False  # "关闭后视镜 | 折叠": a control named by its verb alone is that verb's object
                 if frame.op == "keep" and not cl.negated and not (not first and self._listed(text, part, hits)):
                     return False  # "空调 | 开着吗": a bare control cut off its own predicate
-                if frame.device == "mode.activate" and not COMMAND_START[language].match(part):
+                if frame.device == "mode.activate" and not COMMAND_START[language].match(_JUST.sub("", part)):
                     # "说一下美美 | 洗车": a mode's bare name cut off a name is no command, nor first
                     # before a statement ("the pet | is hot | turn on the ac"), unless "mode" is said
                     if not first or not re.search(r"\bmode\b|模式", part):

@@ -246,7 +246,7 @@ _ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度(?:了零度)
 #: An assistant's name, then the greeting, before what is asked ("叮当你好 我要睡觉"): the wake word.
 _ZH_WAKE_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}?(?:你好|您好)\s*(?=\S)")
 _ZH_NAMES = re.compile(
-    rf"(?<![{_ZH_DIGIT}\d百千万])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred
+    rf"(?<![{_ZH_DIGIT}\d百千万之])百(?!分之)"  # 百度: 百 with no numeral before it is no hundred (百分之百 is)
     r"|\d+度[a-z]+|\d+[a-z]+店"  # 85度c, 4s店
     r"|\d{4,}"  # 10086
 )

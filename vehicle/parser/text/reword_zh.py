@@ -303,6 +303,8 @@ _ZH_STATE_OF_THING = re.compile(
 )
 #: Who sits in a rear seat on one side (左后乘客, 后排左边的乘客): the seat, never the front passenger as well
 #: (后排乘客 alone may be one or both: left as said).
+#: 后排两个车窗: the row's two, which the row already names.
+_ZH_ROW_COUNT = re.compile(r"(后排|前排)(?:的)?(?:两个|俩)")
 _ZH_REAR_PERSON = re.compile(r"(左后|右后|后排左边?|后排右边?|后排左侧|后排右侧)的?(?:乘客|小孩|孩子|人)")
 #: Things the car lacks whose names hold a control's word (后视镜加热, 按摩店, 我的宠物), and going to
 #: wash the car (去洗车), which is no car-wash mode.
@@ -328,6 +330,7 @@ def _zh_all_lights(m: re.Match[str]) -> str:
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = _ZH_REAR_PERSON.sub(r"\1", _ZH_STATE_OF_THING.sub("", text))  # 关上打开的车窗, 左后乘客
+    text = _ZH_ROW_COUNT.sub(r"\1", text)  # 后排两个阅读灯
     text = _ZH_ALL_LIGHTS.sub(_zh_all_lights, _ZH_NOT_OURS.sub(NAME, text))  # 后视镜加热: not the fold
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)

@@ -191,14 +191,23 @@ _EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})(?: se
 _EN_WHO = r"(?:passenger|person|kid|child)"
 _EN_REAR_PERSON = re.compile(
     rf"\b(?:(for|of|to) (?:the |my |our )?({_EN_REAR_SIDE}|{_EN_REAR}(?= {_EN_WHO}s)) {_EN_WHO}s?(?:'s|s')?"
-    rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) {_EN_WHO}s?(?= on (?:the |my )?(?:left|right)\b))(?= |$)"
+    rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) (?:{_EN_WHO}s?(?= on (?:the |my )?(?:left|right)\b)|{_EN_WHO}s'))(?= |$)"
 )
 _EN_PERSON_IN_BACK = re.compile(
     rf"\b(for|of|to) (?:the |my |our )?(?:{_EN_WHO}s|people|children|kids|{_EN_WHO} (?=(?:sitting )?(?:in|on|at) (?:the )?"
     rf"(?:back|rear) (?:left|right)\b))(?:sitting )?(?:in|on|at) (?:the )?(back|rear)\b"
 )
 _EN_BEHIND = re.compile(
-    rf"\b(?:(for|of|to) (?:the )?(?:{_EN_WHO} |seat |one )?|(?<=\w )(?:the )?seat )behind (?:the )?(driver|passenger)(?:'s)?(?: seat)?\b"
+    rf"\b(?:(for|of|to) (?:the )?(?:{_EN_WHO} |seat |one )?|(?<=\w )(?:the )?seat |(?<=\w )(?:the )?{_EN_WHO} (?=behind \S+ \S+'s))"
+    r"behind (?:the )?(?:front )?(driver|passenger)(?:'s)?(?: seat)?\b"
+)
+#: "for the driver's side rear seat", "for the rear seat on the driver side", "for the rear left seat" (said
+#: of a window or a light): the member, whose seat is no second control.
+_EN_SIDE_REAR_SEAT = re.compile(
+    r"\b(driver|passenger)(?:'s|s)? side (?:rear|back) seat\b|\b(?:rear|back) seat on the (driver|passenger)(?:'s|s)? side\b"
+)
+_EN_MEMBERS_SEAT = re.compile(
+    r"\b(for|of|to) (?:the )?(rear left|rear right|back left|back right|driver|passenger)(?:'s)? seat\b(?! \w)"
 )
 
 
@@ -210,7 +219,9 @@ def _en_rear_person(m: re.Match[str]) -> str:
 
 def _en_behind(m: re.Match[str]) -> str:
     side = "rear left" if m.group(2) == "driver" else "rear right"
-    return f"{m.group(1)} the {side}" if m.group(1) else f"the {side} seat"
+    if m.group(1):
+        return f"{m.group(1)} the {side}"
+    return f"the {side}" if m.group(0).endswith("'s") else f"the {side} seat"  # "the kid behind the driver's window"
 
 
 #: "both reading lights", "both seat heaters", "for both of us": two of a control this car has four of,
@@ -246,6 +257,8 @@ def _en_all_lights(m: re.Match[str]) -> str:
 #: "give me a back massage": the speaker's seat massage switched on (a back massage is the kind, no row).
 _EN_GIVE_MASSAGE = re.compile(r"\b(?:give|get) me (?:a |some )?(?:(?:back|quick|little|nice) )?massage\b")
 _EN_BACK_MASSAGE = re.compile(r"\bback massage\b")
+#: "fold the mirrors out": unfolded (the verb says the mirrors, "out" which way).
+_EN_FOLD_OUT = re.compile(r"\bfold ((?:the |my |both )?(?:side |wing )?mirrors?) out\b")
 _EN_NEAR_ME = re.compile(r"\b(?:above|over|next to|beside|near|by) me\b")
 #: Things the car lacks whose names hold a control's word: the front trunk, a tree's, a computer that boots up,
 #: the dome and courtesy lights, the doors, the garage's lights, the mirrors' heating or angle; and
@@ -277,10 +290,15 @@ def spoken_en(text: str) -> str:
     text = _EN_NOT_OURS.sub(f" {NAME} ", text)  # "open the front trunk", "the dome light"
     text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
     text = _EN_BEHIND.sub(_en_behind, text)  # "for the kid behind the driver"
+    text = _EN_SIDE_REAR_SEAT.sub(
+        lambda m: "rear left seat" if "driver" in (m.group(1) or m.group(2)) else "rear right seat", text
+    )
+    text = _EN_MEMBERS_SEAT.sub(r"\1 the \2", text)  # "open the window for the rear left seat"
     text = _EN_PERSON_IN_BACK.sub(r"\1 the \2", _EN_REAR_PERSON.sub(_en_rear_person, text))  # "rear left passenger"
     text = _EN_BACK_AGAIN.sub(
         lambda m: f"{m.group(1) or m.group(2)} ", _EN_NEAR_ME.sub("for me", text)
     )  # "the light above me", "back up"
+    text = _EN_FOLD_OUT.sub(r"unfold \1", text)
     text = _EN_BACK_MASSAGE.sub("massage", _EN_GIVE_MASSAGE.sub("turn on my massage", text))
     if _EN_OFF.search(text) and not _EN_LEFT_OUT.search(text):  # "turn all the lights off": each one off
         text = _EN_ALL_LIGHTS.sub(_en_all_lights, text)
