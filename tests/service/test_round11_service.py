@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from .test_understanding_v3 import car, ecu, say, tap  # noqa: F401 (car is a fixture)
 
-_WINDOWS = ("driver", "passenger", "rear_left", "rear_right")
+_MEMBERS = ("driver", "passenger", "rear_left", "rear_right")
 
 
 def test_closing_the_open_windows_closes_them(car):  # noqa: F811 (the fixture)
     with car.client() as c:
-        for member in _WINDOWS:
+        for member in _MEMBERS:
             tap(c, "window.set_position", member, open_percent=50)
         sid = c.post("/api/v1/sessions").json()["session_id"]
         reply = say(c, sid, "close the open windows")
-    assert [ecu(car, "window.set_position", m)["open_percent"] for m in _WINDOWS] == [0, 0, 0, 0], reply
+    assert [ecu(car, "window.set_position", m)["open_percent"] for m in _MEMBERS] == [0, 0, 0, 0], reply
 
 
 def test_a_cancelled_fold_folds_nothing(car):  # noqa: F811 (the fixture)
@@ -30,5 +30,28 @@ def test_the_rear_left_passengers_reading_light_is_that_seats_alone(car):  # noq
     with car.client() as c:
         sid = c.post("/api/v1/sessions").json()["session_id"]
         reply = say(c, sid, "turn on the reading light for the rear left passenger")
-    lit = [m for m in _WINDOWS if ecu(car, "reading_light.set", m)["on"]]
+    lit = [m for m in _MEMBERS if ecu(car, "reading_light.set", m)["on"]]
     assert lit == ["rear_left"], reply
+
+
+def test_half_a_tailgate_is_asked_before_it_opens(car):  # noqa: F811 (the fixture)
+    with car.client() as c:
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        before = car.frames()
+        reply = say(c, sid, "open the trunk halfway")
+        assert car.frames() == before, reply
+        assert reply["question"] is not None and reply["question"]["kind"] == "clarify", reply
+        assert ecu(car, "tailgate.set", "cabin")["open"] is False
+        say(c, sid, "yes")
+    assert ecu(car, "tailgate.set", "cabin")["open"] is True
+
+
+def test_all_the_lights_off_switches_off_every_cabin_light(car):  # noqa: F811 (the fixture)
+    with car.client() as c:
+        tap(c, "ambient_light.set", "cabin", brightness=80)
+        for member in _MEMBERS:
+            tap(c, "reading_light.set", member, on=True)
+        sid = c.post("/api/v1/sessions").json()["session_id"]
+        reply = say(c, sid, "turn all the lights off")
+    assert ecu(car, "ambient_light.set", "cabin")["brightness"] == 0, reply
+    assert [m for m in _MEMBERS if ecu(car, "reading_light.set", m)["on"]] == [], reply
