@@ -180,3 +180,13 @@ def test_a_brightness_change_names_the_ambient_light(parse, text, direction):
 
 def test_an_unknown_name_is_unplaced_as_said(parse):
     assert parse("打开后视镜加热，关闭车窗")["unplaced"] == ["打开后视镜加热"]
+
+
+@pytest.mark.parametrize(
+    ("text", "capability"), [("ac please", "climate.set_ac"), ("massage please", "seat.set_massage")]
+)
+def test_a_switchs_name_with_please_asks_to_switch_it_on(parse, text, capability):
+    result = parse(text)
+    assert result["actions"] == [] and result["queries"] == [], text
+    assert result["clarify"] is not None and result["clarify"]["missing"] == "consent", text
+    assert [(o["capability"], o["parameters"]) for o in result["clarify"]["options"]] == [(capability, {"on": True})]

@@ -64,6 +64,8 @@ _ASKING_VERB = re.compile(r"^(?:are|is|were|was|have|has|did|do|does)\b")
 #: A time or the outside said with a bare temperature ("现在温度", "temperature today"): in-car logs use
 #: it for the weather, so no state of the car is asked.
 _WHEN_OR_OUTSIDE = re.compile(r"现在|今天|明天|外面|室外|\b(?:now|today|tomorrow|outside)\b")
+#: A control's name with "please" ("ac please", 请空调): asked for, not asked about.
+_PLEASE = re.compile(r"\b(?:please|pls|plz)\b|^请")
 #: Longer texts are not commands (and would only cost time): mentions, no actions.
 MAX_CHARS = 1000
 #: Whole results kept across parses, by (text, seat): the same few commands
@@ -280,8 +282,12 @@ class Parser:
                     and not _WHEN_OR_OUTSIDE.search(cl.text)
                 ):
                     # "cabin temp", 车内温度: a control's name and nothing else (no verb: "defog the back
-                    # windshield" is a command unread) asks how it is
-                    cl, frame = replace(cl, question=True), None
+                    # windshield" is a command unread) asks how it is; "ac please" asks to switch it on
+                    # (a consent question: nothing is switched on a name alone)
+                    if _PLEASE.search(cl.text) and "on" in self._catalog.capabilities[frame.device].parameters:
+                        cl, frame = replace(cl, hedged=True), replace(frame, op="on")
+                    else:
+                        cl, frame = replace(cl, question=True), None
                 places_only = frame is not None and frame.device is None and frame.op == "keep"
                 if frame is not None:
                     frame = complete_frame(
