@@ -63,6 +63,8 @@ class Frame:
     """The clause names the speaker's own member ("my", "for me", 我这边)."""
     excluded: tuple[str, ...] = ()
     """Targets taken out of a group ("all windows except the driver's")."""
+    lifted: bool = False
+    """The way was said as a height ("raise", "lower", 升, 降): open for a tailgate, closed for glass."""
 
     def at_places_of(self, previous: Frame) -> Frame:
         """This frame at the places `previous` named, when it names none itself."""
@@ -96,6 +98,9 @@ class Frame:
         elif frame.device is None:
             frame = replace(frame, device=previous.device)
         if frame.op == "keep":
+            if previous.lifted and (frame.device == _TAILGATE) != (previous.device == _TAILGATE):
+                # "lower the tailgate and the windows": a height is opposite ways for the two; left unread
+                return frame
             if frame.device != previous.device and (previous.number is not None or previous.op in _AMOUNT_OPS):
                 # "close the windows to 30 percent and the sunroof": an amount said of one control is not
                 # another's (it set the sunroof to 30 %, which opens a closed one); left unread
@@ -104,6 +109,7 @@ class Frame:
         return frame
 
 
+_TAILGATE = "tailgate.set"
 #: Operations that carry an amount of their own (a borrowed one would be another control's).
 _AMOUNT_OPS = frozenset({"max", "min", "half", "crack", "low", "medium", "high"})
 

@@ -592,9 +592,11 @@ def _frame(
     if len(set(targets)) > 1 and "little" in amounts and set(amounts) - {"little"}:
         return None  # "the front windows a crack and the rear ones halfway": an amount each, not one for all
     crack = any("crack" in t or "缝" in t for t, m in pieces if m is not None and "amounts" in m)
-    op = _op(device, ways, signed, amounts, number, number_after_to, by, further, _height(pieces), crack)
+    height = _height(pieces)
+    op = _op(device, ways, signed, amounts, number, number_after_to, by, further, height, crack)
     if op is None:
         return None
+    lifted = (device in _POSITIONS or device == _TAILGATE) and (height is not None or bool({"up", "down"} & set(ways)))
     if (
         op in ("max", "min", "half", "low", "medium", "high", "crack")
         or op in ("on", "off", "open", "close", "fold", "unfold")
@@ -609,6 +611,7 @@ def _frame(
         number=number,
         unit=unit,
         plural=plural and not targets,
+        lifted=lifted,
     )
 
 

@@ -217,6 +217,14 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[\"“”「」『』]"), '"'),
     (re.compile(r"[’‘]"), "'"),
     (re.compile(r"[,:：，、…~～()\[\]]+|(?<![a-z])'|'(?![a-z])"), ","),
+    # An English negation before a Chinese command is 别 there, and starts its clause ("打开天窗 don't
+    # 打开后备箱": the tailgate is the one not to open).
+    (
+        re.compile(
+            r"\s*(?:\b(?:but|and|just)\s+)?(?<![a-z'])(?:don't|dont|do not|never)(?![a-z'])[\s,]*(?=[\u3400-\u9fff])"
+        ),
+        ",别",
+    ),
     # A space between two Chinese characters starts a new clause (speech
     # recognisers put one there), after a Latin word said inside Chinese too
     # ("打开AC 当前温度多少度", not "do not 关闭空调");

@@ -187,7 +187,7 @@ _ZH_TAKE_BACK_ALL = re.compile(
 )
 
 #: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
-_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])")
+_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])|^取消\s+(?=[\u4e00-\u9fff])")
 
 #: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
 _ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
@@ -251,14 +251,19 @@ _ZH_DELAY_CORRECTED = re.compile(
 )
 
 
-#: 把 and its object spaced off the verb by a recogniser ("把空调 打开"): one clause.
-_ZH_OBJECT_SPACED = re.compile(r"((?:^|(?<=[,;\s，]))(?:把|将)[^\s,，;；]{1,8})\s+(?=[打开关调设升降折展收拉放])")
+#: 把 / 将 / 给 and its object spaced off the verb by a recogniser ("把空调 打开", "给左后 打开座椅加热"): one clause.
+_ZH_OBJECT_SPACED = re.compile(r"((?:^|(?<=[,;\s，]))(?:把|将|给)[^\s,，;；]{1,8})\s+(?=[打开关调设升降折展收拉放])")
+#: A negation spaced off what it forbids ("打开天窗 别开 后备箱" opened the tailgate): one clause.
+_ZH_NEGATION_SPACED = re.compile(
+    r"((?:^|(?<=[,;\s，]))(?:千万别|别再|别|不要|不用|不许|不准)(?:\s*(?:打开|开启|关闭|关上|开|关|动|碰))?)\s+(?=[\u3400-\u9fff])"
+)
 
 
 def reword_zh_spaced(text: str) -> str:
     """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
     delay corrected by a bare number is the new delay."""
     text = _ZH_OBJECT_SPACED.sub(r"\1", text)  # "把空调 打开": 把 and its object are one clause with the verb
+    text = _ZH_NEGATION_SPACED.sub(lambda m: m.group(1).replace(" ", ""), text)  # "别开 后备箱": of what follows
     return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
 
 
@@ -301,11 +306,15 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
 _ZH_STATE_OF_THING = re.compile(
     r"(?:已经|已|刚才|刚刚|刚|还)?(?:打开|开启|开着|半开|全开|大开|关上|关闭|关着|打开着)了?的(?=[\u4e00-\u9fff])(?!时候|时|话)"
 )
-#: Who sits in a rear seat on one side (左后乘客, 后排左边的乘客): the seat, never the front passenger as well
+#: 后排两个车窗, 后排2个阅读灯: the row's two, which the row already names (2个 was a value: 2 °C).
+_ZH_ROW_COUNT = re.compile(r"(后排|前排)(?:的)?(?:两个|俩|2个)")
+#: Who sits in a rear seat on one side, said as whose the control is (左后乘客的阅读灯, 给后排左边的乘客开窗):
+#: the seat, never the front passenger as well; one who does something (左后乘客打开了车窗) is told of
 #: (后排乘客 alone may be one or both: left as said).
-#: 后排两个车窗: the row's two, which the row already names.
-_ZH_ROW_COUNT = re.compile(r"(后排|前排)(?:的)?(?:两个|俩)")
-_ZH_REAR_PERSON = re.compile(r"(左后|右后|后排左边?|后排右边?|后排左侧|后排右侧)的?(?:乘客|小孩|孩子|人)")
+_ZH_REAR_PERSON = re.compile(
+    r"(?:(?<=[给为帮替])|(?<=[给为帮替]坐))(左后|右后|后排左边?|后排右边?|后排左侧|后排右侧)的?(?:乘客|小孩|孩子|人)"
+    r"|(左后|右后|后排左边?|后排右边?|后排左侧|后排右侧)的?(?:乘客|小孩|孩子|人)(?=的)"
+)
 #: Things the car lacks whose names hold a control's word (后视镜加热, 按摩店, 我的宠物), and going to
 #: wash the car (去洗车), which is no car-wash mode.
 _ZH_NOT_OURS = re.compile(
@@ -314,24 +323,11 @@ _ZH_NOT_OURS = re.compile(
 )
 
 
-#: 把所有的灯都关掉: every light this car has a switch for (氛围灯 and the reading lights); switched on,
-#: all of them stays a question.
-_ZH_ALL_LIGHTS = re.compile(
-    r"((?:关掉|关闭|关上|熄灭|熄掉)?)(?:所有|全部|全车|车里所有|车内所有)的?(?:车内)?(?:灯光|灯)(?=都?(?:关|熄)|(?<=[灯光])(?:$|[,\s]))"
-)
-
-
-def _zh_all_lights(m: re.Match[str]) -> str:
-    if m.group(1) or re.match("都?[关熄]", m.string[m.end() :]):
-        return m.group(1) + "氛围灯和所有阅读灯"
-    return m.group(0)
-
-
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_REAR_PERSON.sub(r"\1", _ZH_STATE_OF_THING.sub("", text))  # 关上打开的车窗, 左后乘客
+    text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_COUNT.sub(r"\1", text)  # 后排两个阅读灯
-    text = _ZH_ALL_LIGHTS.sub(_zh_all_lights, _ZH_NOT_OURS.sub(NAME, text))  # 后视镜加热: not the fold
+    text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
     text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said

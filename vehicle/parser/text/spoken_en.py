@@ -180,7 +180,8 @@ _EN_STATE_OF_THING = re.compile(
 _EN_STATE_AFTER_THING = re.compile(
     rf"\b{_EN_THING} (?:(?:that|which) )?(?:(?:(?:i|you|we|he|she|they|someone|somebody) (?:just |already )?"
     r"(?:left|turned|switched|opened|put)(?: (?:on|open))?)|(?:(?:that|which) (?:is|are|was|were) (?:still |now )?"
-    r"(?:on|open|lit))|left (?:on|open))(?=$|[\s,.;!?])"
+    r"(?:on|open|lit))|left (?:on|open))(?: (?:halfway|half way|a crack|a little(?: bit)?|a bit|partly|partially|slightly"
+    r"|fully|wide|all the way))?(?=$|[\s,.;!?])"
 )
 #: Who sits in a rear seat, said as whose the control is ("for the rear left passenger", "the back right
 #: passenger's window", "for the passengers in the back", "for the kid behind the driver"): the seat, never
@@ -189,9 +190,15 @@ _EN_STATE_AFTER_THING = re.compile(
 _EN_REAR = r"(?:rear|back)(?: seat)?"
 _EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})(?: seat)?"
 _EN_WHO = r"(?:passenger|person|kid|child)"
+_EN_CONTROL_NOUN = (
+    r"(?:side )?(?:windows?|seats?|reading|heat|heater|heated|heating|massage|lights?|vent|ventilation|zone|temp"
+    r"|temperature)\b"
+)
 _EN_REAR_PERSON = re.compile(
-    rf"\b(?:(for|of|to) (?:the |my |our )?({_EN_REAR_SIDE}|{_EN_REAR}(?= {_EN_WHO}s)) {_EN_WHO}s?(?:'s|s')?"
-    rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) (?:{_EN_WHO}s?(?= on (?:the |my )?(?:left|right)\b)|{_EN_WHO}s'))(?= |$)"
+    rf"\b(?:(for|of|to) (?:the |my |our )?({_EN_REAR_SIDE}|{_EN_REAR}(?= {_EN_WHO}s)"
+    rf"|{_EN_REAR}(?= {_EN_WHO}s? on (?:the |my )?(?:left|right)\b)) {_EN_WHO}s?(?:'s|s')?"
+    rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) {_EN_WHO}s'"
+    rf"|({_EN_REAR_SIDE}) {_EN_WHO}s?(?= {_EN_CONTROL_NOUN}))(?= |$)"
 )
 _EN_PERSON_IN_BACK = re.compile(
     rf"\b(for|of|to) (?:the |my |our )?(?:{_EN_WHO}s|people|children|kids|{_EN_WHO} (?=(?:sitting )?(?:in|on|at) (?:the )?"
@@ -214,7 +221,7 @@ _EN_MEMBERS_SEAT = re.compile(
 def _en_rear_person(m: re.Match[str]) -> str:
     if m.group(1):
         return f"{m.group(1)} the {m.group(2)}"
-    return m.group(3) or m.group(4)
+    return m.group(3) or m.group(4) or m.group(5)
 
 
 def _en_behind(m: re.Match[str]) -> str:
@@ -231,15 +238,6 @@ _EN_BOTH_OF_FOUR = re.compile(
     r"(?=(?:reading |map )?(?:lights?|lamps?|windows?|seats?|seat heaters?|heaters"
     r"|massagers?|heated seats|seat (?:heating|ventilation|massage))\b)|\b(?:for )?both of us\b"
 )
-#: "all the lights off": every light this car has a switch for, the ambient light and the reading
-#: lights (the exterior lights are not the catalog's); switched on, all of them stays a question.
-_EN_ALL_LIGHTS = re.compile(
-    r"\b(?:all|every|each)(?: of)? (?:the |my |our )?(?:interior |cabin |inside )?lights?\b(?! (?:bar|strip|show|switch))"
-    r"(?:(?: in| inside) (?:the |my |this )?(?:car|cabin))?( off\b)?"
-)
-_EN_OFF = re.compile(r"\b(?:off|out)\b")
-#: ("turn off all lights but the reading lights": a light left out is the family's question, not this rule's)
-_EN_LEFT_OUT = re.compile(r"\b(?:except|but|other than|apart from|besides|save)\b")
 #: "fold the mirrors back in", "open the trunk back up": "back" says again, not the rear.
 _EN_BACK_AGAIN = re.compile(
     r"\b(mirrors?|trunk|tailgate|boot|hatch|liftgate|windows?|sunroof|roof|shade|sunshade|heat|heater|heating|ac|fan"
@@ -248,18 +246,14 @@ _EN_BACK_AGAIN = re.compile(
 )
 
 
-def _en_all_lights(m: re.Match[str]) -> str:
-    if m.group(1):  # "turn all the lights off": a list whose verb is split reads each member with its "off"
-        return "the ambient light off and all reading lights off"
-    return "the ambient light and all reading lights"
-
-
 #: "give me a back massage": the speaker's seat massage switched on (a back massage is the kind, no row).
-_EN_GIVE_MASSAGE = re.compile(r"\b(?:give|get) me (?:a |some )?(?:(?:back|quick|little|nice) )?massage\b")
+_EN_GIVE_MASSAGE = re.compile(
+    r"\b(?:give|get) me (?:a |some )?(?:(?:back|quick|little|nice) )?massage(?=(?: please)?$)"
+)
 _EN_BACK_MASSAGE = re.compile(r"\bback massage\b")
 #: "fold the mirrors out": unfolded (the verb says the mirrors, "out" which way).
 _EN_FOLD_OUT = re.compile(r"\bfold ((?:the |my |both )?(?:side |wing )?mirrors?) out\b")
-_EN_NEAR_ME = re.compile(r"\b(?:above|over|next to|beside|near|by) me\b")
+_EN_NEAR_ME = re.compile(r"\b(?:above|over) me\b")  # (the seat "next to me" is the neighbour's)
 #: Things the car lacks whose names hold a control's word: the front trunk, a tree's, a computer that boots up,
 #: the dome and courtesy lights, the doors, the garage's lights, the mirrors' heating or angle; and
 #: "stop" said of something that moves (it halts it; it neither closes nor opens it).
@@ -300,8 +294,6 @@ def spoken_en(text: str) -> str:
     )  # "the light above me", "back up"
     text = _EN_FOLD_OUT.sub(r"unfold \1", text)
     text = _EN_BACK_MASSAGE.sub("massage", _EN_GIVE_MASSAGE.sub("turn on my massage", text))
-    if _EN_OFF.search(text) and not _EN_LEFT_OUT.search(text):  # "turn all the lights off": each one off
-        text = _EN_ALL_LIGHTS.sub(_en_all_lights, text)
     text = _EN_EITHER_STATE.sub(r"is the \1 open", text) if " or " in text else text  # "sunroof open or closed"
     text = _EN_HEATERS.sub("heaters" if _EN_LEADING_VERB.match(text) else "heater is", text)
     text = _EN_LEFT_IT.sub("i left ", _EN_TOP_NOTCH.sub(f" {NAME} ", text))  # "left the trunk open": a report
