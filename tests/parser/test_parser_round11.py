@@ -111,6 +111,29 @@ WIN, ROOF, TAIL, READ, AMB = (
         # the state said after the thing, with how far (the windows went to 50 %)
         ("close the windows that are open halfway", None, [(WIN, "all", {"open_percent": 0})]),
         ("open the rear left passenger window", None, [(WIN, "rear_left", {"open_percent": 100})]),
+        # the third pass: members said plainly that another rule widened (both was all four, the left the
+        # driver's, the front passenger's the driver's too)
+        (
+            "open both the driver and passenger windows",
+            None,
+            [(WIN, "driver", {"open_percent": 100}), (WIN, "passenger", {"open_percent": 100})],
+        ),
+        (
+            "open the left and right rear windows",
+            None,
+            [(WIN, "rear_left", {"open_percent": 100}), (WIN, "rear_right", {"open_percent": 100})],
+        ),
+        ("turn on the front passenger's reading light", None, [(READ, "passenger", {"on": True})]),
+        (
+            "后排左边和右边的车窗打开",
+            None,
+            [(WIN, "rear_left", {"open_percent": 100}), (WIN, "rear_right", {"open_percent": 100})],
+        ),
+        ("后排三个阅读灯都打开", None, [(READ, "rear_left", {"on": True}), (READ, "rear_right", {"on": True})]),
+        # a state said with 没 / 刚才 / 不小心 … 的 (the opposite was done)
+        ("打开刚才关掉的车窗", None, [(WIN, "driver", {"open_percent": 100})]),
+        ("关掉刚才开的氛围灯", None, [(AMB, "cabin", {"brightness": 0})]),
+        ("打开没关的天窗", None, [(ROOF, "cabin", {"open_percent": 100})]),
         # a set-point said as a "level" is still in degrees
         (
             "can you reduce the temp in the rear left side to level seventy six",
@@ -160,6 +183,18 @@ def test_what_is_asked_acts_and_only_that(parser, text, seat, acts):
         # a negation spaced off its command by a recogniser, or said in English (the tailgate opened)
         "别开 后备箱",
         "不要 打开 后备箱",
+        # a state word after the opposite verb with an unread word between (the trunk opened, the
+        # window closed): unread, never the opposite
+        "close the other open window",
+        "close the slightly open trunk",
+        "open the last shut window",
+        # 别再 is a negation, not 别 and then 再 (the tailgate opened); 取消掉 / 取消一下 / a space after
+        # the cancelled control (each was done); what someone did with 熄了 is told
+        "别再打开后备箱",
+        "取消掉打开后备箱",
+        "取消一下尾门打开",
+        "取消尾门 关闭",
+        "我把氛围灯熄了",
         # a statement about who sits in a rear seat (the rear left window opened)
         "左后乘客打开了车窗",
         "the rear left passenger opened the window",

@@ -498,12 +498,15 @@ class Assembler:
         return found.replace("\ue000", "…")
 
     def _guess(self, cl: Clause, m: Mention) -> Direction | None:
-        """Direction of an unresolved command from its verb ("turn on the fan" -> on)."""
+        """Direction of an unresolved command from its verb ("turn on the fan" -> on); none when its
+        verbs disagree ("close the other open window": which way was not read)."""
         body = cl.body
-        for direction, verbs in _VERBS.items():
-            if any(v in body for v in verbs):
-                return self._resolver.direction(m.capability, direction)
-        return None
+        said = {
+            self._resolver.direction(m.capability, direction)
+            for direction, verbs in _VERBS.items()
+            if any(v in body for v in verbs)
+        }
+        return said.pop() if len(said) == 1 else None
 
     def _queryable(self, m: Mention) -> bool:
         cap = self._catalog.capabilities.get(self._catalog.control(m.capability))

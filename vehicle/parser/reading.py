@@ -66,6 +66,20 @@ _OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchro
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
 #: The word classes of a verb and its particles (a part holding only these has no object).
 _VERB_CLASSES = frozenset({"actions", "verbs", "to", "further", "glue"})
+#: A state word, and the closing and opening verbs (see _state_after_opposite_verb).
+_STATE_WORDS = {
+    "en": (
+        re.compile(r"(?:open|opened|shut|closed)\b"),
+        re.compile(r"\b(?:close|shut|closed|roll up|wind up)\b"),
+        re.compile(r"\b(?:open|opened)\b"),
+    ),
+    # (in Chinese a state is said with 的: 打开刚才 | 关掉的车窗, not 打开雾灯 | 关闭空调)
+    "zh": (
+        re.compile(r"(?:打开|开启|关闭|关上|关掉|开(?!关)|关)(?=了?的)"),
+        re.compile(r"关闭|关上|关掉|关"),
+        re.compile(r"打开|开启|开(?!关)"),
+    ),
+}
 #: "just" before a verb ("don't open the sunroof | just start nap mode"): the verb still leads its part.
 _JUST = re.compile(r"^just ")
 #: A number of the normalised text (each is lifted out as the index of its value).
@@ -247,6 +261,7 @@ class ClauseReader:
             and not _OTHER_CONTROL.search(text, 0, p)
             # "open the third | row window": after a word unread, a part with no verb of its own is its object
             and not (language == "en" and text[:p].rstrip().endswith(NAME) and not COMMAND_START["en"].match(text, p))
+            and not _state_after_opposite_verb(text, p, hits, language)
         ]
         if not points:
             return None
@@ -463,6 +478,21 @@ class ClauseReader:
         """An action word among the next few words after `end` ("recirc | on")."""
         table = self._words["en"].table
         return any("actions" in table.get(w, {}) and table[w]["actions"].value != "set" for w in text[end:].split()[:4])
+
+
+def _state_after_opposite_verb(text: str, at: int, hits, language: str) -> bool:
+    """ "close the other | open window", "open the last | shut trunk", 打开刚才 | 关掉的车窗: an open or shut
+    word after the opposite verb with no control between says which one (it opened what was to be
+    closed), never a command of its own."""
+    state_at, closing, opening = _STATE_WORDS[language]
+    m = state_at.match(text, at)
+    if m is None:
+        return False
+    verbs = list((opening if closing.match(m.group(0)) else closing).finditer(text, 0, at))
+    if not verbs:
+        return False
+    since = verbs[-1].end()
+    return not any(since <= h.start < at for h in hits if h.kind in CONTROL_KINDS)
 
 
 def verb_is_own_word(cl: Clause, frame: Frame) -> bool:

@@ -187,7 +187,12 @@ _ZH_TAKE_BACK_ALL = re.compile(
 )
 
 #: 取消 cut off the command it cancels by a recogniser's space ("取消 开座椅加热"): joined again.
-_ZH_CANCEL_APART = re.compile(r"取消\s+(?=[开关打调设启升降把将])|^取消\s+(?=[\u4e00-\u9fff])")
+_ZH_CANCEL_APART = re.compile(
+    r"取消\s+(?=[开关打调设启升降把将])|^取消\s+(?=[\u4e00-\u9fff])"
+    # 取消尾门 关闭: what is cancelled is the control's move, said after a space
+    r"|(?<=^取消[\u4e00-\u9fff]{2})\s+(?=开启|打开|关闭|关上|升起|降下|收起|折叠|展开)"
+    r"|(?<=^取消[\u4e00-\u9fff]{3})\s+(?=开启|打开|关闭|关上|升起|降下|收起|折叠|展开)"
+)
 
 #: 我自己 开后备箱: what the speaker will do, cut off by a space, stays with it (a statement).
 _ZH_SELF_APART = re.compile(r"((?:^|(?<=[,;\s]))(?:我自己|我来|我去|我手动|让我来|我亲自))\s+(?=[\u4e00-\u9fff])")
@@ -301,13 +306,16 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
 )
 
 
-#: The state a thing is in, said to pick it out (关上打开的车窗, 关闭已打开的阅读灯, 关掉刚才打开的氛围灯):
+#: The state a thing is in, said to pick it out (关上打开的车窗, 关闭已打开的阅读灯, 关掉刚才开的氛围灯, 打开没关的天窗):
 #: which one is meant, never what to do (the 打开 opened the window it was asked to close).
 _ZH_STATE_OF_THING = re.compile(
-    r"(?:已经|已|刚才|刚刚|刚|还)?(?:打开|开启|开着|半开|全开|大开|关上|关闭|关着|打开着)了?的(?=[\u4e00-\u9fff])(?!时候|时|话)"
+    r"(?:(?:已经|已|刚才|刚刚|刚|还|没|没有|被|刚才被|不小心|之前|先前|刚才不小心)(?:打开|开启|关上|关闭|关掉|开|关)"
+    r"|打开|开启|开着|半开|全开|大开|关上|关闭|关着|打开着|关掉)了?的(?=[\u4e00-\u9fff])(?!时候|时|话)"
 )
 #: 后排两个车窗, 后排2个阅读灯: the row's two, which the row already names (2个 was a value: 2 °C).
-_ZH_ROW_COUNT = re.compile(r"(后排|前排)(?:的)?(?:两个|俩|2个)")
+_ZH_ROW_COUNT = re.compile(r"(后排|前排)(?:的)?(?:[两二三四1-4]个|俩)")
+#: 后排左边和右边的车窗: both of the row's sides (右边 alone was the front passenger's).
+_ZH_ROW_SIDES = re.compile(r"(后排|后面|后座)(左边|左侧|右边|右侧)(?:和|跟|、|还有|与|以及)?(左边|左侧|右边|右侧)")
 #: Who sits in a rear seat on one side, said as whose the control is (左后乘客的阅读灯, 给后排左边的乘客开窗):
 #: the seat, never the front passenger as well; one who does something (左后乘客打开了车窗) is told of
 #: (后排乘客 alone may be one or both: left as said).
@@ -326,7 +334,7 @@ _ZH_NOT_OURS = re.compile(
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
-    text = _ZH_ROW_COUNT.sub(r"\1", text)  # 后排两个阅读灯
+    text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
     text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)

@@ -218,6 +218,22 @@ _EN_MEMBERS_SEAT = re.compile(
 )
 
 
+#: Members said plainly that another rule would widen: "both the driver and passenger windows" (both was all
+#: four), "the left and right rear windows" (the left was the driver's), "the rear left and rear right
+#: passengers" (the front passenger came too), "the front passenger's" (the driver's came too).
+_EN_BOTH_OF_A_LIST = re.compile(r"\bboth (?=(?:the |my )?[a-z']+(?: [a-z']+)? (?:and|&) )|(?<=[a-z]s) both$")
+_EN_SIDES_OF_A_ROW = re.compile(r"\b(left|right) and (left|right) (rear|back|front)\b")
+_EN_TWO_REAR_PEOPLE = re.compile(rf"\b({_EN_REAR_SIDE}) and ({_EN_REAR_SIDE}) {_EN_WHO}s\b")
+_EN_FRONT_MEMBER = re.compile(r"\bfront (passenger|driver)\b")
+#: "the passenger in the back" with no side: one of the two rear seats, unsaid which (it was both, and the
+#: front passenger); "back down the temperature": a verb, never the rear row ("my back fans" is the rear,
+#: as people write it).
+_EN_ONE_IN_BACK = re.compile(
+    rf"\b(for|of|to) (?:the )?{_EN_WHO} (?:sitting )?(?:in|at) the (?:back|rear)\b(?! (?:left|right|seat))"
+)
+_EN_BACK_VERB = re.compile(r"^back (?=(?:down|off)\b|(?:the|my) [a-z ]+? (?:down|off)\b)")
+
+
 def _en_rear_person(m: re.Match[str]) -> str:
     if m.group(1):
         return f"{m.group(1)} the {m.group(2)}"
@@ -283,6 +299,9 @@ def spoken_en(text: str) -> str:
     text = _EN_STATE_AFTER_THING.sub(r"\1", _EN_STATE_OF_THING.sub(r"\1", text))  # "close the open windows"
     text = _EN_NOT_OURS.sub(f" {NAME} ", text)  # "open the front trunk", "the dome light"
     text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
+    text = _EN_BOTH_OF_A_LIST.sub("", _EN_SIDES_OF_A_ROW.sub(r"\3 \1 and \3 \2", text))  # "both X and Y"
+    text = _EN_FRONT_MEMBER.sub(r"\1", _EN_TWO_REAR_PEOPLE.sub(r"\1 and \2", text))
+    text = _EN_BACK_VERB.sub("turn ", _EN_ONE_IN_BACK.sub(rf"\1 the {NAME}", text))
     text = _EN_BEHIND.sub(_en_behind, text)  # "for the kid behind the driver"
     text = _EN_SIDE_REAR_SEAT.sub(
         lambda m: "rear left seat" if "driver" in (m.group(1) or m.group(2)) else "rear right seat", text
