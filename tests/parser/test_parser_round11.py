@@ -134,6 +134,9 @@ WIN, ROOF, TAIL, READ, AMB = (
         ("打开刚才关掉的车窗", None, [(WIN, "driver", {"open_percent": 100})]),
         ("关掉刚才开的氛围灯", None, [(AMB, "cabin", {"brightness": 0})]),
         ("打开没关的天窗", None, [(ROOF, "cabin", {"open_percent": 100})]),
+        # a seat said first, or 给 and its person, spaced off the verb (the speaker's window opened)
+        ("副驾 打开车窗", None, [(WIN, "passenger", {"open_percent": 100})]),
+        ("给 左后乘客 打开阅读灯", None, [(READ, "rear_left", {"on": True})]),
         # a set-point said as a "level" is still in degrees
         (
             "can you reduce the temp in the rear left side to level seventy six",
@@ -195,6 +198,12 @@ def test_what_is_asked_acts_and_only_that(parser, text, seat, acts):
         "取消一下尾门打开",
         "取消尾门 关闭",
         "我把氛围灯熄了",
+        # a condition said in English before Chinese, "later", a control's screen, a mode as where the car
+        # is (each acted now: the sunroof closed, the tailgate opened, the camping mode started)
+        "if 下雨 关闭天窗",
+        "回头打开后备箱",
+        "打开后备箱设置界面",
+        "露营模式下空调会开吗",
         # a statement about who sits in a rear seat (the rear left window opened)
         "左后乘客打开了车窗",
         "the rear left passenger opened the window",

@@ -217,6 +217,8 @@ _ZH_SUBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[\"“”「」『』]"), '"'),
     (re.compile(r"[’‘]"), "'"),
     (re.compile(r"[,:：，、…~～()\[\]]+|(?<![a-z])'|'(?![a-z])"), ","),
+    # An English condition before Chinese is one there ("if 下雨 关闭天窗": held, never done now).
+    (re.compile(r"^(?:if|when|whenever|once|unless|after|as soon as)\s+(?=[\u3400-\u9fff])"), "如果"),
     # An English negation before a Chinese command is 别 there, and starts its clause ("打开天窗 don't
     # 打开后备箱": the tailgate is the one not to open).
     (

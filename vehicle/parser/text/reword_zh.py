@@ -256,8 +256,12 @@ _ZH_DELAY_CORRECTED = re.compile(
 )
 
 
-#: 把 / 将 / 给 and its object spaced off the verb by a recogniser ("把空调 打开", "给左后 打开座椅加热"): one clause.
-_ZH_OBJECT_SPACED = re.compile(r"((?:^|(?<=[,;\s，]))(?:把|将|给)[^\s,，;；]{1,8})\s+(?=[打开关调设升降折展收拉放])")
+#: 把 / 将 / 给 and its object, or a seat said first, spaced off the verb by a recogniser ("把空调 打开",
+#: "给 左后乘客 打开阅读灯", "副驾 打开车窗"): one clause.
+_ZH_OBJECT_SPACED = re.compile(
+    r"((?:^|(?<=[,;\s，]))(?:把|将|给)\s*[^\s,，;；]{1,8}|^(?:主驾驶|主驾|副驾驶|副驾|后排|前排|左后|右后))\s+"
+    r"(?=[打开关调设升降折展收拉放])"
+)
 #: A negation spaced off what it forbids ("打开天窗 别开 后备箱" opened the tailgate): one clause.
 _ZH_NEGATION_SPACED = re.compile(
     r"((?:^|(?<=[,;\s，]))(?:千万别|别再|别|不要|不用|不许|不准)(?:\s*(?:打开|开启|关闭|关上|开|关|动|碰))?)\s+(?=[\u3400-\u9fff])"
@@ -267,7 +271,7 @@ _ZH_NEGATION_SPACED = re.compile(
 def reword_zh_spaced(text: str) -> str:
     """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
     delay corrected by a bare number is the new delay."""
-    text = _ZH_OBJECT_SPACED.sub(r"\1", text)  # "把空调 打开": 把 and its object are one clause with the verb
+    text = _ZH_OBJECT_SPACED.sub(lambda m: m.group(1).replace(" ", ""), text)  # "把空调 打开": one clause
     text = _ZH_NEGATION_SPACED.sub(lambda m: m.group(1).replace(" ", ""), text)  # "别开 后备箱": of what follows
     return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
 
@@ -328,6 +332,9 @@ _ZH_REAR_PERSON = re.compile(
 _ZH_NOT_OURS = re.compile(
     r"(?:外?后视镜|倒车镜)的?(?:加热|除霜|除雾|调节|角度)|(?:调节|调整|调一下|加热)(?:外?后视镜|倒车镜)"
     r"|按摩店|按摩院|前备箱|(?:我的|我家的?|我们的)宠物(?!模式)|(?<=去)洗车(?!模式)"
+    # a control's screen (打开空调设置页面), and a mode as where the car is (露营模式下空调会开吗): no control, no mode
+    r"|(?:(?<=打开)|(?<=开启)|(?<=关闭)|(?<=关掉)|(?<=进入))[\u4e00-\u9fff]{1,6}?的?(?:设置界面|设置页面|界面|页面)"
+    r"|[\u4e00-\u9fff]{1,4}模式(?=下)"
 )
 
 
