@@ -1,5 +1,6 @@
-"""How English speakers say sides, rows, shares and amounts, and polite verb forms, in the words
-the frame reader reads (a part of :func:`.reword_en.reword_en`, before numbers are lifted).
+"""How English speakers say sides, rows, shares and amounts, polite verb forms, and which thing they
+mean (its state, who sits there, things the car lacks that hold a control's word), in the words the
+frame reader reads (a part of :func:`.reword_en.reword_en`, before numbers are lifted).
 
 Each rule says why it is there; they run in the order of :func:`spoken_en`.
 """
@@ -293,7 +294,8 @@ def _en_polite_form(m: re.Match[str]) -> str:
 
 
 def spoken_en(text: str) -> str:
-    """Sides, rows, shares, amount words and polite verb forms said the way the reader reads them."""
+    """Sides, rows, shares, amount words, polite verb forms and which thing is meant, said the way the
+    reader reads them."""
     for pattern, repl in _EN_SPLIT:
         text = pattern.sub(repl, text)
     text = _EN_STATE_AFTER_THING.sub(r"\1", _EN_STATE_OF_THING.sub(r"\1", text))  # "close the open windows"
