@@ -137,6 +137,10 @@ WIN, ROOF, TAIL, READ, AMB = (
         # a seat said first, or 给 and its person, spaced off the verb (the speaker's window opened)
         ("副驾 打开车窗", None, [(WIN, "passenger", {"open_percent": 100})]),
         ("给 左后乘客 打开阅读灯", None, [(READ, "rear_left", {"on": True})]),
+        # "back" said as a verb is less, never the rear row nor off
+        ("back off the heat", None, [("climate.adjust_temperature", "all", {"delta_celsius": -1.0})]),
+        ("back the fan off", None, [("climate.adjust_fan_speed", "cabin", {"delta_level": -1})]),
+        ("back down the temperature", None, [("climate.adjust_temperature", "all", {"delta_celsius": -1.0})]),
         # a set-point said as a "level" is still in degrees
         (
             "can you reduce the temp in the rear left side to level seventy six",

@@ -227,12 +227,12 @@ _EN_SIDES_OF_A_ROW = re.compile(r"\b(left|right) and (left|right) (rear|back|fro
 _EN_TWO_REAR_PEOPLE = re.compile(rf"\b({_EN_REAR_SIDE}) and ({_EN_REAR_SIDE}) {_EN_WHO}s\b")
 _EN_FRONT_MEMBER = re.compile(r"\bfront (passenger|driver)\b")
 #: "the passenger in the back" with no side: one of the two rear seats, unsaid which (it was both, and the
-#: front passenger); "back down the temperature": a verb, never the rear row ("my back fans" is the rear,
-#: as people write it).
+#: front passenger); "back down the temperature", "back the heat off": a verb (less), never the rear row
+#: ("my back fans" is the rear, as people write it; "back off" is the vocabulary's).
 _EN_ONE_IN_BACK = re.compile(
     rf"\b(for|of|to) (?:the )?{_EN_WHO} (?:sitting )?(?:in|at) the (?:back|rear)\b(?! (?:left|right|seat))"
 )
-_EN_BACK_VERB = re.compile(r"^back (?=(?:down|off)\b|(?:the|my) [a-z ]+? (?:down|off)\b)")
+_EN_BACK_VERB = re.compile(r"^back (?:down\b|((?:the|my) [a-z ]+?) (?:down|off)\b)")
 
 
 def _en_rear_person(m: re.Match[str]) -> str:
@@ -303,7 +303,8 @@ def spoken_en(text: str) -> str:
     text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
     text = _EN_BOTH_OF_A_LIST.sub("", _EN_SIDES_OF_A_ROW.sub(r"\3 \1 and \3 \2", text))  # "both X and Y"
     text = _EN_FRONT_MEMBER.sub(r"\1", _EN_TWO_REAR_PEOPLE.sub(r"\1 and \2", text))
-    text = _EN_BACK_VERB.sub("turn ", _EN_ONE_IN_BACK.sub(rf"\1 the {NAME}", text))
+    text = _EN_ONE_IN_BACK.sub(rf"\1 the {NAME}", text)
+    text = _EN_BACK_VERB.sub(lambda m: f"turn {m.group(1)} down" if m.group(1) else "turn down", text)  # less
     text = _EN_BEHIND.sub(_en_behind, text)  # "for the kid behind the driver"
     text = _EN_SIDE_REAR_SEAT.sub(
         lambda m: "rear left seat" if "driver" in (m.group(1) or m.group(2)) else "rear right seat", text
