@@ -137,6 +137,8 @@ WIN, ROOF, TAIL, READ, AMB = (
         # a seat said first, or 给 and its person, spaced off the verb (the speaker's window opened)
         ("副驾 打开车窗", None, [(WIN, "passenger", {"open_percent": 100})]),
         ("给 左后乘客 打开阅读灯", None, [(READ, "rear_left", {"on": True})]),
+        # a verb with a pronoun object after a command is asked, never dropped with it (the AC was lost)
+        ("turn on the ac open it", None, [("climate.set_ac", "cabin", {"on": True})]),
         # "back" said as a verb is less, never the rear row nor off
         ("back off the heat", None, [("climate.adjust_temperature", "all", {"delta_celsius": -1.0})]),
         ("back the fan off", None, [("climate.adjust_fan_speed", "cabin", {"delta_level": -1})]),

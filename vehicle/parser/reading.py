@@ -80,6 +80,8 @@ _STATE_WORDS = {
         re.compile(r"打开|开启|开(?!关)"),
     ),
 }
+#: A pronoun object ("open it", 关掉它): the part says what it is done to.
+_PRONOUN = re.compile(r"\b(?:it|them|this|that|these|those)\b|它|这个|那个")
 #: "just" before a verb ("don't open the sunroof | just start nap mode"): the verb still leads its part.
 _JUST = re.compile(r"^just ")
 #: A number of the normalised text (each is lifted out as the index of its value).
@@ -367,6 +369,8 @@ class ClauseReader:
     def _verbs_only(self, part: str, language: str) -> bool:
         """Whether every word of `part` is an action word, a verb or glue ("close", "turn off the",
         关闭已, 折叠): a command verb cut off the object it governs."""
+        if _PRONOUN.search(part):
+            return False  # "turn on the ac | open it": a verb with its pronoun object is asked of something
         pieces = cover(self._words[language], part, ORDER)
         meant = [m for _, m in pieces or () if m is None or "glue" not in m]
         return bool(meant) and all(m is not None and set(m) <= _VERB_CLASSES for m in meant)
