@@ -32,7 +32,7 @@ from .clauses.cues import (
 from .clauses.cut import Piece, clause, join
 from .clauses.markers import Clause, keeps_digits
 from .clauses.runon import DANGLING, cut_points, split
-from .frames.ask import two_amounts
+from .frames.ask import PRONOUN, two_amounts
 from .frames.frame import Frame
 from .frames.framewords import Words
 from .frames.lexicon import Lexicon
@@ -80,8 +80,6 @@ _STATE_WORDS = {
         re.compile(r"打开|开启|开(?!关)"),
     ),
 }
-#: A pronoun object ("open it", 关掉它): the part says what it is done to.
-_PRONOUN = re.compile(r"\b(?:it|them|this|that|these|those)\b|它|这个|那个")
 #: "just" before a verb ("don't open the sunroof | just start nap mode"): the verb still leads its part.
 _JUST = re.compile(r"^just ")
 #: A number of the normalised text (each is lifted out as the index of its value).
@@ -369,8 +367,8 @@ class ClauseReader:
     def _verbs_only(self, part: str, language: str) -> bool:
         """Whether every word of `part` is an action word, a verb or glue ("close", "turn off the",
         关闭已, 折叠): a command verb cut off the object it governs."""
-        if _PRONOUN.search(part):
-            return False  # "turn on the ac | open it": a verb with its pronoun object is asked of something
+        if PRONOUN[language].search(part):
+            return False  # "turn on the ac | open it", 关掉它: a verb with its pronoun object is asked of something
         pieces = cover(self._words[language], part, ORDER)
         meant = [m for _, m in pieces or () if m is None or "glue" not in m]
         return bool(meant) and all(m is not None and set(m) <= _VERB_CLASSES for m in meant)

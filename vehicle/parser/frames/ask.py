@@ -122,7 +122,7 @@ class Asker:
         if number is False:
             return None
         family = families.pop() if families else None
-        if not family and not only and not (_PRONOUN[language].search(body) or number is not None or _amount(picked)):
+        if not family and not only and not (PRONOUN[language].search(body) or number is not None or _amount(picked)):
             return None  # "关闭", "activate", "need more now": too little said to ask about
         candidates = words.families[family] if family else (only or words.asks)
         if only and family:
@@ -276,7 +276,7 @@ _DEGREES = {
     "zh": re.compile(r"度"),
 }
 #: "turn it up", 把它打开: the words that point at a control not named.
-_PRONOUN = {"en": re.compile(r"\b(?:it|this|that|them|these|those)\b"), "zh": re.compile(r"它|这个|那个|这|那")}
+PRONOUN = {"en": re.compile(r"\b(?:it|this|that|them|these|those)\b"), "zh": re.compile(r"它|这个|那个|这|那")}
 
 
 def _amount(picked: list) -> bool:
@@ -329,4 +329,4 @@ def _clarify(missing: str, capability: str | None, options: list[Action]) -> dic
     return {"missing": missing, "capability": capability, "options": [a.to_json() for a in options]}
 
 
-__all__ = ["Asker", "MAX_OPTIONS", "two_amounts"]
+__all__ = ["MAX_OPTIONS", "PRONOUN", "Asker", "two_amounts"]

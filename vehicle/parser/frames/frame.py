@@ -39,6 +39,10 @@ OPS: frozenset[str] = frozenset(
 )
 
 
+#: The tailgate, whose height words go the other way from glass ("raise" opens it).
+TAILGATE = "tailgate.set"
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """The words of one clause: which control, which targets, what to do."""
@@ -98,7 +102,7 @@ class Frame:
         elif frame.device is None:
             frame = replace(frame, device=previous.device)
         if frame.op == "keep":
-            if previous.lifted and (frame.device == _TAILGATE) != (previous.device == _TAILGATE):
+            if previous.lifted and (frame.device == TAILGATE) != (previous.device == TAILGATE):
                 # "lower the tailgate and the windows": a height is opposite ways for the two; left unread
                 return frame
             if frame.device != previous.device and (previous.number is not None or previous.op in _AMOUNT_OPS):
@@ -109,8 +113,7 @@ class Frame:
         return frame
 
 
-_TAILGATE = "tailgate.set"
 #: Operations that carry an amount of their own (a borrowed one would be another control's).
 _AMOUNT_OPS = frozenset({"max", "min", "half", "crack", "low", "medium", "high"})
 
-__all__ = ["Frame", "OPS"]
+__all__ = ["OPS", "TAILGATE", "Frame"]

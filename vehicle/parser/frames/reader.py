@@ -44,12 +44,11 @@ from __future__ import annotations
 
 import re
 
-from .frame import Frame
+from .frame import TAILGATE, Frame
 from .framewords import Meaning, Words
 
 SET_TEMPERATURE = "climate.set_temperature"
 _TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
-_TAILGATE = "tailgate.set"
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
 #: A level word with its unit ("中挡", "高档"): what the climate has a level of is its blower.
 _LEVEL_WORD = re.compile(r"[低中高]档|[低中高]挡")
@@ -596,7 +595,7 @@ def _frame(
     op = _op(device, ways, signed, amounts, number, number_after_to, by, further, height, crack)
     if op is None:
         return None
-    lifted = (device in _POSITIONS or device == _TAILGATE) and (height is not None or bool({"up", "down"} & set(ways)))
+    lifted = (device in _POSITIONS or device == TAILGATE) and (height is not None or bool({"up", "down"} & set(ways)))
     if (
         op in ("max", "min", "half", "low", "medium", "high", "crack")
         or op in ("on", "off", "open", "close", "fold", "unfold")
@@ -697,7 +696,7 @@ def _op(
         way = "open" if way == "on" else "close"  # "车窗关一点": a little, not shut
     if positional and way in ("up", "down"):
         way = "close" if way == "up" else "open"
-    elif device == _TAILGATE and way in ("up", "down"):
+    elif device == TAILGATE and way in ("up", "down"):
         way = "open" if way == "up" else "close"  # a tailgate is raised to open it, unlike a window
     elif way in ("up", "down"):
         way = "more" if way == "up" else "less"
