@@ -205,6 +205,9 @@ class Assembler:
         actions = self._collapse(self._without_forbidden())
         self.mentions = _merged(self.mentions)
         self.negated = _merged(self.negated)
+        # in the order they were said, as the mentions are (a timed sentence's held ones came last)
+        said_at = {m: k for k, m in enumerate(self.mentions)}
+        self.negated = sorted(self.negated, key=lambda m: said_at.get(m, len(said_at)))
         complete = (
             bool(actions or self.schedule)
             and not self.needs
@@ -283,6 +286,14 @@ class Assembler:
             guessed = [
                 m if m.direction else Mention(m.capability, m.target, "command", self._guess(cl, m)) for m in found
             ]
+            if read.excluded and res is not None:
+                # "all the ventilated seats except the front ones" where only the front ones have it:
+                # those left out are no members commanded (a plan for them must not bind), but negated
+                left_out = self._left_out(read, res)
+                guessed = [m for m in guessed if (m.capability, m.target) not in left_out]
+                negated = [Mention(c, t, "negated", d) for (c, t), d in left_out.items()]
+                _add(self.mentions, negated)
+                _add(self.negated, negated)
             _add(self.mentions, guessed)
             self._commanded_at.extend((read.sentence, m) for m in guessed)
             if found or not self.needs or not (stated and not self._spotter.mentions(cl.text)):
@@ -521,6 +532,19 @@ class Assembler:
         targets = self._resolver.targets(cap, frame, self._seat) or ()
         default = self._catalog.capabilities[cap].default_target
         return Query(cap, targets[0] if len(targets) == 1 else default)
+
+    def _left_out(self, read: Read, res: Resolution) -> dict[tuple[str, str], Direction | None]:
+        """The members an unresolved command's exclusion leaves out, with its direction."""
+        out: dict[tuple[str, str], Direction | None] = {}
+        for m in res.mentions:
+            for word in self._resolver.speakers(m.capability, read.excluded, self._seat):
+                try:
+                    members = self._catalog.members(m.capability, word)
+                except KeyError:
+                    members = self._resolver.group(word, m.capability) or ()
+                for t in members:
+                    out.setdefault((m.capability, t), m.direction)
+        return out
 
     def _excluded(self, read: Read, res: Resolution) -> None:
         if not read.excluded or not res.actions:

@@ -102,7 +102,7 @@ def complete_frame(
     plural = frame.plural or (language == "zh" and bool(ZH_ALL.search(cl.text)) and not listed)
     speaker = cl.speaker or frame.speaker  # a borrowed "my" ("open my window and close it")
     excluded = excluded or frame.excluded
-    if own and frame.device and resolver.leaves_none(frame.device, own, excluded):
+    if own and frame.device and resolver.names_only_left_out(frame.device, own, excluded):
         excluded = ()  # "…except the rear, and the rear to 30": a clause naming only those left out says what they do
     if (plural, speaker, excluded) == (frame.plural, frame.speaker, frame.excluded):
         return frame

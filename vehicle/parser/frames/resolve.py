@@ -243,27 +243,32 @@ class Resolver:
                 out.append(t)
         return tuple(out)
 
-    def leaves_none(self, capability: str, targets: tuple[str, ...], excluded: tuple[str, ...]) -> bool:
-        """Leaving `excluded` out of `targets` leaves no member of `capability`."""
-        return bool(excluded) and not self._without(capability, targets, excluded)
+    def names_only_left_out(self, capability: str, targets: tuple[str, ...], excluded: tuple[str, ...]) -> bool:
+        """Every member `targets` names is one `excluded` leaves out ("…except the rear, and the rear to
+        30": a clause naming only those says what they do). Fitted or not: "all the ventilated seats
+        except the front two" names the rear too, so it leaves no fitted member and moves none (it moved
+        the front two)."""
+        if not excluded or not targets:
+            return False
+        return set(self._members(capability, targets, fitted=False)) <= set(self._members(capability, excluded))
+
+    def _members(self, capability: str, targets: tuple[str, ...], fitted: bool = False) -> tuple[str, ...]:
+        members: list[str] = []
+        for t in targets:
+            try:
+                found = self._catalog.members(capability, t)
+            except KeyError:  # a group word the type lacks ("rear" windows): its members
+                ttype = self._catalog.target_type(capability)
+                # "all the defrosters except the rear": every member of its own type, never the seats
+                found = tuple(ttype.members) if t == "all" else self._expansions.get(t, (t,))
+            members.extend(m for m in found if m not in members and (not fitted or self._catalog.fitted(capability, m)))
+        return tuple(members)
 
     def _without(self, capability: str, chosen: tuple[str, ...], excluded: tuple[str, ...]) -> tuple[str, ...]:
         if not excluded:
             return chosen
-        members: list[str] = []
-        for t in chosen:
-            try:
-                found = self._catalog.members(capability, t)
-            except KeyError:  # a group word the type lacks ("rear" windows): its members
-                found = self._expansions.get(t, (t,))
-            members.extend(m for m in found if m not in members and self._catalog.fitted(capability, m))
-        gone: set[str] = set()
-        for t in excluded:
-            try:
-                gone.update(self._catalog.members(capability, t))
-            except KeyError:
-                gone.update(self._expansions.get(t, (t,)))
-        return tuple(m for m in members if m not in gone)
+        gone = set(self._members(capability, excluded))
+        return tuple(m for m in self._members(capability, chosen, fitted=True) if m not in gone)
 
     def parameters(self, capability: str, frame: Frame) -> dict[str, ParamValue] | None:
         """Parameters the frame sets on `capability`, or None when unresolved."""

@@ -63,6 +63,9 @@ _EN_COUNT_OF_A_SIDE = re.compile(
     r"\b(?:the )?(?:two|2) (?=(?:(?:left|right)(?: side)? )?(?:windows|seats) on\b|(?:left|right)(?: side)? (?:windows|seats)\b)"
 )
 
+#: How many, said inside the thing's name ("the back two windows", "all four reading lights"): a count of
+#: the members the row or "all" names, never a value (they set a temperature of 2 or 4 °C as well).
+_EN_COUNT_IN_A_NAME = re.compile(r"\b(?:(front|back|rear) (?:two|2)|(all) (?:four|4))(?= [a-z])(?! degrees?\b)")
 
 #: "heat the right side": "heat" said as the verb of a side of the cabin warms it ("heat" alone is the
 #: temperature's control word, so the clause had no direction; "heat my seat" is the seat's heating).
@@ -121,7 +124,7 @@ _EN_A_WAY = re.compile(
 #: "right" said to stress a place or a value ("set it right to 22", "heat right up"): no side ("the seat
 #: heating on the right to 3" keeps it).
 _EN_RIGHT_AS_STRESS = re.compile(
-    r"(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\bon )(?<!\bto )(?<!\bin )(?<!\bat )"
+    r"(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\bon )(?<!\bto )(?<!\bin )(?<!\bat )(?<!\brear )(?<!\bback )(?<!\bfront )"
     r"\bright (?=(?:to|at|up|down|off|after|before|into)\b)"
 )
 #: "left the trunk open", "left open my window": the speaker left it, a report with its subject dropped
@@ -192,7 +195,8 @@ _EN_REAR = r"(?:rear|back)(?: seat)?"
 _EN_REAR_SIDE = rf"(?:{_EN_REAR} (?:left|right)|(?:left|right) {_EN_REAR})(?: seat)?"
 _EN_WHO = r"(?:passenger|person|kid|child)"
 _EN_CONTROL_NOUN = (
-    r"(?:side )?(?:windows?|seats?|reading|heat|heater|heated|heating|massage|lights?|vent|ventilation|zone|temp"
+    r"(?:side )?(?:windows?|seats?|reading|heat|heater|heated|heating|massagers?|massage|lights?|vent|ventilated|cooled"
+    r"|ventilation|zone|temp"
     r"|temperature)\b"
 )
 _EN_REAR_PERSON = re.compile(
@@ -200,6 +204,21 @@ _EN_REAR_PERSON = re.compile(
     rf"|{_EN_REAR}(?= {_EN_WHO}s? on (?:the |my )?(?:left|right)\b)) {_EN_WHO}s?(?:'s|s')?"
     rf"|({_EN_REAR_SIDE}) {_EN_WHO}(?:'s|s')|({_EN_REAR}) {_EN_WHO}s'"
     rf"|({_EN_REAR_SIDE}) {_EN_WHO}s?(?= {_EN_CONTROL_NOUN}))(?= |$)"
+)
+#: A person said with a side after ("the rear passenger on the left window", "the passenger on the left"):
+#: one seat, where the two words meet, never every seat either word names (it was all four windows). The
+#: front passenger sits on the right, so "the passenger on the left" names no seat it can be sure of.
+_EN_PERSON_ON_A_SIDE = re.compile(
+    rf"\b(?:(?:rear|back)(?: seat)? ({_EN_WHO}s?)|(passenger)) on (?:the |my )?(left|right)(?: side)?\b"
+)
+#: "each window", "every single seat heater": every member (each read as one: the speaker's alone).
+_EN_EACH = re.compile(
+    rf"\b(?:each|every single)(?: one)?(?: of)?(?: the)? (?=(?:(?:rear|front|back) )?{_EN_CONTROL_NOUN})"
+)
+#: "the other reading lights", "the rest of the windows", "everyone else's": which members is unread (with
+#: the verb's particle after them, every member moved, the speaker's too); they are asked about, not moved.
+_EN_OTHER_MEMBERS = re.compile(
+    rf"\b(?:the )?(?:other|remaining|rest of(?: the)?|(?:everyone|everybody) else'?s)(?= (?:(?:rear|front|back) )?{_EN_CONTROL_NOUN})"
 )
 _EN_PERSON_IN_BACK = re.compile(
     rf"\b(for|of|to) (?:the |my |our )?(?:{_EN_WHO}s|people|children|kids|{_EN_WHO} (?=(?:sitting )?(?:in|on|at) (?:the )?"
@@ -233,6 +252,12 @@ _EN_ONE_IN_BACK = re.compile(
     rf"\b(for|of|to) (?:the )?{_EN_WHO} (?:sitting )?(?:in|at) the (?:back|rear)\b(?! (?:left|right|seat))"
 )
 _EN_BACK_VERB = re.compile(r"^back (?:down\b|((?:the|my) [a-z ]+?) (?:down|off)\b)")
+
+
+def _en_person_on_a_side(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"rear {m.group(3)} {m.group(1)}"
+    return "passenger" if m.group(3) == "right" else f" {NAME} "
 
 
 def _en_rear_person(m: re.Match[str]) -> str:
@@ -284,6 +309,8 @@ _EN_NOT_OURS_DONE = re.compile(
     r"\b(adjust|tilt|angle|move|heat|defrost|defog) (?:the |my )?(?:(?:left|right|side|wing|driver'?s?|passenger'?s?"
     r"|rear ?view) )*mirrors?\b|\b(stop) (?:the |my )?(?:tailgate|trunk|boot|liftgate|hatch|windows?|sunroof|sunshade"
     r"|roof|mirrors?)\b"
+    # a windshield does not open ("open the rear windshield" switched the rear defroster on)
+    r"|\b(open|close|shut|roll (?:up|down)|lower|raise) (?:the |my )?(?:rear |back |front )?(?:windshield|windscreen)s?\b"
 )
 
 
@@ -300,7 +327,9 @@ def spoken_en(text: str) -> str:
         text = pattern.sub(repl, text)
     text = _EN_STATE_AFTER_THING.sub(r"\1", _EN_STATE_OF_THING.sub(r"\1", text))  # "close the open windows"
     text = _EN_NOT_OURS.sub(f" {NAME} ", text)  # "open the front trunk", "the dome light"
-    text = _EN_NOT_OURS_DONE.sub(lambda m: f"{m.group(1) or m.group(2)} {NAME}", text)  # "heat the mirrors"
+    text = _EN_NOT_OURS_DONE.sub(
+        lambda m: f"{m.group(1) or m.group(2) or m.group(3)} {NAME}", text
+    )  # "heat the mirrors"
     text = _EN_BOTH_OF_A_LIST.sub("", _EN_SIDES_OF_A_ROW.sub(r"\3 \1 and \3 \2", text))  # "both X and Y"
     text = _EN_FRONT_MEMBER.sub(r"\1", _EN_TWO_REAR_PEOPLE.sub(r"\1 and \2", text))
     text = _EN_ONE_IN_BACK.sub(rf"\1 the {NAME}", text)
@@ -310,6 +339,8 @@ def spoken_en(text: str) -> str:
         lambda m: "rear left seat" if "driver" in (m.group(1) or m.group(2)) else "rear right seat", text
     )
     text = _EN_MEMBERS_SEAT.sub(r"\1 the \2", text)  # "open the window for the rear left seat"
+    text = _EN_PERSON_ON_A_SIDE.sub(_en_person_on_a_side, text)  # "the rear passenger on the left"
+    text = _EN_OTHER_MEMBERS.sub(f" {NAME}", text)  # "switch the other reading lights off"
     text = _EN_PERSON_IN_BACK.sub(r"\1 the \2", _EN_REAR_PERSON.sub(_en_rear_person, text))  # "rear left passenger"
     text = _EN_BACK_AGAIN.sub(
         lambda m: f"{m.group(1) or m.group(2)} ", _EN_NEAR_ME.sub("for me", text)
@@ -325,6 +356,9 @@ def spoken_en(text: str) -> str:
     text = _EN_RIGHT_AS_STRESS.sub("", text)  # "set it right to 22": no side
     text = _EN_RIGHT_THEN.sub("", _EN_TAG_RIGHT.sub(" right", text))  # "right, open the window": assent
     text = _EN_RIGHT_NOW.sub(lambda m: _EN_RIGHT_NOW_SAID.get(m.group(0), "ok"), text)  # "right now": no side
+    text = _EN_COUNT_IN_A_NAME.sub(
+        lambda m: m.group(1) or m.group(2), _EN_EACH.sub("all ", text)
+    )  # "the back two windows"
     text = _EN_NO_MEMBER.sub(f" {NAME} ", _EN_COUNT_OF_A_SIDE.sub("", text))  # "third row", "the two windows on …"
     text = _EN_BOTH_OF_A_ROW_SIDE.sub("", _EN_SIDE_FRONT_AND_REAR.sub(_en_side_front_and_rear, text))
     text = _EN_SIDE_LEFT_OUT.sub(_en_side_left_out, text)  # "every seat but the left": both on that side
