@@ -73,6 +73,12 @@ WIN, HEAT, VENT, TEMP, READ = (
         ),
         # every defroster but one is the other one (the four seats were given a defroster)
         ("turn on all defrosters except the rear", None, [("climate.set_defrost", "front", {"on": True})]),
+        # "all" on the defrosters is both of them (it was the target "all", which their type lacks)
+        (
+            "turn on both defrosters",
+            None,
+            [("climate.set_defrost", "front", {"on": True}), ("climate.set_defrost", "rear", {"on": True})],
+        ),
     ],
 )
 def test_what_is_asked_acts_and_only_that(parser, text, seat, acts):

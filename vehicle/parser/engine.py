@@ -37,6 +37,7 @@ from .clauses.cues import (
     leave_alone,
     names_op,
     places_in,
+    says_a_time,
 )
 from .clauses.cut import Piece, join, pieces
 from .clauses.exclude import Exclusions
@@ -66,43 +67,6 @@ _ASKING_VERB = re.compile(r"^(?:are|is|were|was|have|has|did|do|does)\b")
 _WHEN_OR_OUTSIDE = re.compile(r"现在|今天|明天|外面|室外|\b(?:now|today|tomorrow|outside)\b")
 #: A control's name with "please" ("ac please", 请空调): asked for, not asked about.
 _PLEASE = re.compile(r"\b(?:please|pls|plz)\b|^请")
-#: A time said in a piece that reads as no command (DESIGN 4: a time the parser cannot set holds its
-#: sentence). Searched: a number with a unit of time, words that order in time. Whole piece only: a part
-#: of the day or a day, which also stands in needs ("今天好热", "it's cold tonight").
-_TIME_SAID = {
-    "en": re.compile(
-        r"(?<!\ba )\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
-        r"|an?|half an?)\s*(?:o'?clock|a\.?m\.?|p\.?m\.?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\b"
-        r"|\b(?:by (?:the )?time|once(?! (?:more|again)\b)|until|till|afterwards?|later|soon|next (?:week|month|weekend|time|stop|exit|light|station|gas station|rest stop|intersection|break|day|morning)"
-        r"|eventually|at some point|some ?time|in a (?:little )?(?:while|bit)|on (?:the )?way (?:back|home)|sunset"
-        r"|sunrise|dawn|dusk|in a few|at (?:the )?(?:lunch|dinner|breakfast|gas station|petrol station|station|airport"
-        r"|school|office|hotel|parking)"
-        r"|(?:after|before) \w+|(?:around|about) \d+)\b"
-    ),
-    "zh": re.compile(
-        r"(?:十[一二]|[\d零〇两二三四五六七八九十百]+)\s*(?:点(?!儿)|时(?!候)|分钟|小时|个小时|钟头|个钟头|秒)"
-        r"|\d+\s*(?:min|h)\b|以后|之后|(?<![往向靠朝前])后$|的时候|回头|待会|一会|等会|稍后|改天"
-    ),
-}
-_TIME_WHOLE = {
-    "en": re.compile(
-        r"(?:tonight|tomorrow|today|this (?:morning|afternoon|evening)|in (?:the )?(?:morning|afternoon|evening)"
-        r"|at night|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:next |this )?weekend)"
-    ),
-    "zh": re.compile(r"(?:明天|明早|今晚|今天晚上|晚上|早上|上午|下午|中午|傍晚|凌晨|半夜|下周|周末|星期.|礼拜.)"),
-}
-
-
-def _unread_time(cl: Clause, language: str) -> bool:
-    if cl.question or cl.retraction or cl.empty or cl.reported or cl.wish or not cl.body:
-        return False
-    text = cl.text.strip(" ,")
-    if _TIME_WHOLE[language].fullmatch(text):
-        return True
-    # a statement's time is when it happened ("we left the trunk open at the airport last week")
-    return not cl.statement and bool(_TIME_SAID[language].search(text))
-
-
 #: A zone is where the temperature is set: a clause naming zones and no control is the temperature's.
 _ZONE = {"en": re.compile(r"\bzones?\b"), "zh": re.compile(r"温区")}
 _ZONED = "climate.set_temperature"
@@ -267,7 +231,7 @@ class Parser:
                 clauses = self._reader.share_the_verb(clauses, norm, lexicon, cache, told(text, language))
             asking = False
             if any(f is not None for _, f in clauses) and any(
-                frame is None and _unread_time(cl, language) for cl, frame in clauses
+                frame is None and says_a_time(cl, language) for cl, frame in clauses
             ):
                 # "八点，打开车窗", "in about 10 minutes, close the sunroof", "next week, fold the mirrors": a
                 # time said and not read is still a time; it holds its sentence (the command ran now)

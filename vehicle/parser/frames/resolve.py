@@ -177,9 +177,11 @@ class Resolver:
 
         "Rear fan off" on a car with one cabin fan is understood and refused
         ("no rear zone"), never widened to the one fan; "all" on a control
-        with one member is that member.
+        whose type has no group of that name is every member of its own
+        ("both defrosters": the front and the rear one; it was the target
+        "all", which the defroster lacks).
         """
-        if word == "all" and len(members) == 1:
+        if word == "all":
             return members
         return (word,) if word in self._catalog.targets else ()
 
