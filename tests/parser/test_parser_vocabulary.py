@@ -16,7 +16,8 @@ import pytest
 from vehicle.catalog import default_catalog_dir, load_catalog
 from vehicle.catalog.cli import main as catalog_main
 from vehicle.parser import Parser
-from vehicle.parser.frames.reader import read, read_need, read_query
+from vehicle.parser.frames.reader import read
+from vehicle.parser.frames.states import read_need, read_query
 from vehicle.parser.text.normalize import normalize
 
 

@@ -50,9 +50,9 @@ from .frames.complete import complete_frame, fahrenheit, fahrenheit_change, leve
 from .frames.frame import Frame
 from .frames.framewords import Words, WordsError, load_words
 from .frames.lexicon import Lexicon
-from .frames.reader import names_only, read_query
 from .frames.resolve import SEATED_TYPES, Resolver
 from .frames.spotter import Spotter, member_words
+from .frames.states import names_only, read_query
 from .frames.vocabulary import Common, build_vocabulary, load_common
 from .reading import MAX_RUN, ClauseReader, Memo
 from .result import ParseResult

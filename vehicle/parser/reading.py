@@ -33,10 +33,11 @@ from .clauses.cut import Piece, clause, join
 from .clauses.markers import Clause, keeps_digits
 from .clauses.runon import DANGLING, cut_points, split
 from .frames.ask import PRONOUN, two_amounts
+from .frames.cover import cover
 from .frames.frame import Frame
 from .frames.framewords import Words
 from .frames.lexicon import Lexicon
-from .frames.reader import ORDER, cover
+from .frames.reader import ORDER
 from .frames.reader import read as read_frame
 from .frames.spotter import Spotter
 from .text.names import NAME

@@ -32,9 +32,10 @@ from vehicle.catalog import Catalog
 from vehicle.plan import validate_action
 from vehicle.seats import permits
 
+from .cover import cover
 from .frame import Frame
 from .framewords import Meaning, Words
-from .reader import AGAIN_AFTER, _cover, _op, _pick
+from .reader import AGAIN_AFTER, _op, _pick
 from .resolve import Resolver
 
 #: At most this many options (DESIGN 4a).
@@ -108,7 +109,7 @@ class Asker:
         words = self._words[language]
         if words.names_other(body):
             return None  # "关闭车灯": the exterior lights, which the catalog lacks, are no interior light
-        pieces = _cover(words, body, _BARE)
+        pieces = cover(words, body, _BARE)
         if pieces is None:
             return None
         picked = [(text, _pick_bare(meanings, pieces, k)) for k, (text, meanings) in enumerate(pieces)]

@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import re
 
+from .cover import cover
 from .frame import TAILGATE, Frame
 from .framewords import Meaning, Words
 
 SET_TEMPERATURE = "climate.set_temperature"
-_TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
+TEMPERATURE = frozenset({SET_TEMPERATURE, "climate.adjust_temperature"})
 _POSITIONS = frozenset({"window.set_position", "sunroof.set_position", "sunshade.set_position"})
 #: A level word with its unit ("中挡", "高档"): what the climate has a level of is its blower.
 _LEVEL_WORD = re.compile(r"[低中高]档|[低中高]挡")
@@ -59,7 +60,7 @@ _COOLING = frozenset({"cool", "cooler"})
 #: alone ("cool", "so cool") they answer or exclaim, and "cold" alone would be the person's need,
 #: not its opposite. "hot off the press": an adjective switched on or off is no way either.
 _PLAIN = frozenset({"cool", "warm", "cold", "hot"})
-_PLAIN_VERBS = frozenset({"cool", "warm"})
+PLAIN_VERBS = frozenset({"cool", "warm"})
 #: The classes a command may use, in the order a word's meanings are tried.
 _ORDER = (
     "compounds",
@@ -86,9 +87,9 @@ _MODE = "mode.activate"
 _PERIPHERAL = "peripheral.trigger"
 _TURN = {"open": "more", "on": "more", "close": "less", "off": "less"}
 #: Verbs that are the defroster's name ("defog the windshield"): leading a clause that names more, it is on.
-_DEFROST_VERBS = frozenset({"defrost", "defog", "demist", "clear"})
+DEFROST_VERBS = frozenset({"defrost", "defog", "demist", "clear"})
 #: Controls whose own word is the verb that switches them on, said alone ("defog", "recirculate").
-_VERB_ALONE = frozenset({"defog", "demist", "recirculate"})
+VERB_ALONE = frozenset({"defog", "demist", "recirculate"})
 #: A Chinese defroster said after its glass or before it (前挡除雾, 除雾一下前挡): the verb.
 _ZH_DEFROST = ("除雾", "除霜", "去雾", "除个雾", "除下雾", "除个霜")
 #: Words of how much a thing is so ("好红"): a colour after one is said of how it looks.
@@ -101,208 +102,16 @@ _NONE = Meaning("glue")
 #: The words before "back" that make it "again", not the rear ("set it back to 22", "turn that back on").
 AGAIN_AFTER = frozenset({"it", "them", "that"})
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
-#: A comfort statement: need words, who or where, and the words of a statement.
-_NEED = ("needs", "subjects", "targets", "statement", "glue")
-#: A state question without "?" ("status of the rear defroster", "tell me my heating setting").
-_QUERY = (
-    "queries",
-    "compounds",
-    "controls",
-    "targets",
-    "amounts",
-    "units",
-    "actions",
-    "to",
-    "subjects",
-    "statement",
-    "glue",
-)
 
 
 def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
     """The frame `body` says, or None (see the module docstring for the rules)."""
-    pieces = _cover(words, body, _ORDER)
+    pieces = cover(words, body, _ORDER)
     if pieces is None:
         return None
     if any(m is not None and "families" in m for _, m in pieces) and words.names_other(body):
         return None  # "把车灯调成红色": 车灯 is the exterior lights, which the catalog lacks
     return _frame(pieces, numbers, words.language)
-
-
-def read_need(words: Words, text: str) -> str | None:
-    """The one need a comfort statement states ("it's way too frigid in here"), else None.
-
-    Every word is a need word, a target, a subject ("it's", "i feel",
-    "好"), a statement word or glue; a subject is said and exactly one need
-    is named (once or more). Weather talk, questions, negations and
-    idioms never reach here: the clause markers and the need phrases of the
-    catalog read them first.
-    """
-    if words.language == "en":
-        if text.split()[:1] and text.split()[0] in _PLAIN_VERBS:
-            return None  # "cool it", "warm it up": a verb said to the car, not how someone feels
-        text = _SIMILE.sub(lambda m: m.group(1) or m.group(2), text)  # "as cold as a potato": cold
-    pieces = _cover(words, text, _NEED)
-    if pieces is None:
-        return None
-    picked = [_first(meanings, _NEED) for _, meanings in pieces if meanings]
-    needs = {m.value for m in picked if m.cls == "needs"}
-    if len(needs) != 1:
-        return None
-    # "困了", "累死了": a Chinese need said as what has become, with no one named
-    become = words.language == "zh" and text.endswith(("了", "死了"))
-    # "the heat is unbearable": a need word said with its verb of being is its own subject
-    itself = any(
-        m.cls == "needs" and t.endswith(_BEING) for (t, _), m in zip([p for p in pieces if p[1]], picked)
-    ) and any(t in _TOO_MUCH for t, _ in pieces)
-    if (
-        not any(m.cls == "subjects" for m in picked)
-        and not itself
-        and not become
-        and not (words.language == "en" and _DEGREE.match(text))
-    ):
-        return None  # no one said to be cold ("that joke fell flat and cold", "cooler on the passenger side")
-    return needs.pop()
-
-
-_BEING = (" is", " feels", " feel", " gets", " getting", " gotten", " like")
-#: What the heat is when it is a need ("unbearable"), not a state ("the heat is on").
-_TOO_MUCH = frozenset({"unbearable", "intolerable", "unacceptable", "undesirable", "too", "way too", "so"})
-#: "as frigid as a furnace": a simile says the need before its second "as".
-_SIMILE = re.compile(
-    r"\bas ([a-z]+(?: up)?) as (?:a |an |the )(?!it\b)[a-z']+|\bas ([a-z]+(?: up)?) as (?:hell|fire|ice|snow)\b"
-)
-#: "a bit too nippy", "way too warm in the back": too much of it, said of the cabin, needs no subject
-#: (a comparative is a way, never a need: "a bit warmer" raises the temperature).
-_DEGREE = re.compile(
-    r"^(?:(?:a bit|a little|a little bit|a tad|way|much|far|kind of|somewhat|really)\s+)?(?:too|so(?! cool$))\b"
-    # "a bit balmy" (a comparative is a way: "a bit warmer" raises the temperature)
-    r"|^(?:a bit|a little|a little bit|a tad|kind of|somewhat|rather|pretty|quite)\s+\S+(?<!er)$"
-)
-
-
-def read_query(words: Words, text: str) -> tuple[str, str | None] | None:
-    """(capability, target) a state question without a question mark asks about, else None.
-
-    It needs a question word ("status", "what's", "tell me", "当前") and
-    exactly one control; the rest are targets, the state asked about
-    ("set to max", "on") and glue.
-    """
-    pieces = _cover(words, text, _QUERY)
-    if pieces is None:
-        return None
-    picked = [_first(meanings, _QUERY) for _, meanings in pieces if meanings]
-    if not any(m.cls == "queries" for m in picked):
-        return None
-    controls = {
-        SET_TEMPERATURE if m.value in _TEMPERATURE else m.value for m in picked if m.cls in ("controls", "compounds")
-    }
-    if controls and controls <= _CLIMATE_SETTINGS and _DEGREES_ASKED.search(text):
-        controls = {SET_TEMPERATURE}  # "空调现在多少度", "what temperature is the ac at": the value is its temperature
-    if len(controls) != 1:
-        return None
-    targets = [m.extra if m.cls == "compounds" else m.value for m in picked if m.cls in ("targets", "compounds")]
-    return controls.pop(), (targets[0] if targets else None)
-
-
-def names_only(words: Words, body: str) -> bool:
-    """`body` is one control's name with places and glue, nothing else ("cabin temp", 车内温度): no
-    action, amount or second control, and no control word that is also said as a verb ("defog …")."""
-    pieces = _cover(words, body, ("controls", "compounds", "targets", "glue"))
-    if pieces is None:
-        return False
-    named = [text for text, meanings in pieces if meanings and ("controls" in meanings or "compounds" in meanings)]
-    return (
-        len(named) == 1
-        and named[0] not in _SAID_AS_VERB
-        and named[0].split()[0] not in ("max", "maximum")  # "max defrost" names the setting asked for
-        and not any(m is None for _, m in pieces)
-    )
-
-
-#: Control words also said as the verb of their control ("defog the windshield"): never a name alone.
-_SAID_AS_VERB = _VERB_ALONE | _DEFROST_VERBS | {"heat", "cool", "warm", "heating", "cooling"}
-
-
-#: A question for degrees asks the climate's temperature, whichever climate word it names.
-_DEGREES_ASKED = re.compile(r"多少度|几度|\bwhat temperature\b|\bhow (?:hot|cold|warm|cool)\b")
-_CLIMATE_SETTINGS = frozenset({SET_TEMPERATURE, "climate.power", "climate.set_ac"})
-
-
-def _first(meanings: dict[str, Meaning], order: tuple[str, ...]) -> Meaning:
-    return next(meanings[c] for c in order if c in meanings)
-
-
-def _cover(words: Words, body: str, classes: tuple[str, ...]) -> list[tuple[str, dict[str, Meaning] | None]] | None:
-    """`body` as (text, meanings) pieces, each with a meaning in `classes` (a
-    number's meanings are None), or None when some word has none.
-
-    Of the ways to cut `body` into known words, the one with the fewest pieces
-    wins, the earlier piece longer on a tie ("in back right" is in + back
-    right, not in back + right).
-    """
-    en = words.language == "en"
-    units = body.split() if en else _zh_units(body)
-    if any(u in (",", '"', ";", "?") for u in units):
-        return None  # a frame is one clause: the cutter splits at punctuation
-    table = words.table
-    size = len(units)
-    # best[i]: (pieces to cover units[i:], minus the words of its controls, length of the first
-    # piece), None if they cannot be covered: fewest pieces, then the longest control words
-    # ("driver seat heater" is driver + seat heater, not driver seat + heater)
-    best: list[tuple[int, int, int] | None] = [None] * size + [(0, 0, 0)]
-    for i in range(size - 1, -1, -1):
-        if units[i].isdigit():
-            following = best[i + 1]
-            best[i] = None if following is None else (following[0] + 1, following[1], 1)
-            continue
-        for n in range(min(words.longest, size - i), 0, -1):
-            following = best[i + n]
-            if following is None:
-                continue
-            meanings = table.get((" " if en else "").join(units[i : i + n]))
-            if meanings is None or not any(c in meanings for c in classes):
-                continue
-            named = (
-                n
-                if ("controls" in meanings or "compounds" in meanings)
-                and ("controls" in classes or "compounds" in classes)
-                else 0
-            )
-            cost = (following[0] + 1, following[1] - named, n)
-            kept = best[i]
-            if kept is None or cost[:2] < kept[:2]:
-                best[i] = cost
-    if best[0] is None:
-        return None
-    out: list[tuple[str, dict[str, Meaning] | None]] = []
-    i = 0
-    while i < size:
-        step = best[i]
-        assert step is not None  # every position on the chosen cover is covered
-        n = step[2]
-        key = (" " if en else "").join(units[i : i + n])
-        out.append((key, None if units[i].isdigit() else table[key]))
-        i += n
-    return out
-
-
-def _zh_units(body: str) -> list[str]:
-    """Chinese characters one by one; a run of digits or of Latin letters stays whole."""
-    out: list[str] = []
-    for ch in body:
-        if (
-            out
-            and ch.isascii()
-            and ch.isalnum()
-            and out[-1][-1:].isascii()
-            and out[-1][-1:].isalnum()
-            and out[-1].isdigit() == ch.isdigit()
-        ):
-            out[-1] += ch
-        else:
-            out.append(ch)
-    return [u for u in out if u != " "]
 
 
 def _frame(
@@ -362,7 +171,7 @@ def _frame(
             following_text = pieces[k + 1][0] if k + 1 < len(pieces) else ""
             cooling = cooling or (text in _COOLING and following_text != "off")
             leads = k == 0 and any(m is not None and "glue" not in m for _, m in pieces[1:])
-            plain = plain or (text in _PLAIN and not (leads and text in _PLAIN_VERBS))
+            plain = plain or (text in _PLAIN and not (leads and text in PLAIN_VERBS))
             adjective = adjective or (text in _PLAIN and text not in _COOLING)
         elif cls in ("modes", "peripherals"):
             if cls == "modes" and k and pieces[k - 1][0] in ("a", "an") and "mode" not in text:
@@ -471,7 +280,7 @@ def _frame(
         and pieces[0][1] is not None
         and "verbs" in pieces[0][1]
         and sum(1 for _, m in pieces if m is not None and "verbs" in m) == 1
-        and set(controls) <= _TEMPERATURE | {pieces[0][1]["verbs"].value}
+        and set(controls) <= TEMPERATURE | {pieces[0][1]["verbs"].value}
         and not (ways or set(amounts) - {"little"} or colors or number is not None or prepositions)
     ):
         # "heat my seat", "warm up the seats", "cool down the driver seat", 通风一下座椅: the family's
@@ -502,7 +311,7 @@ def _frame(
         # "副驾座椅通风一下": the seat function said as its verb, then 一下: that verb done (on, unless
         # another way is said: "关闭座椅加热一下" is off), never "a little"
         ways, amounts = ways or ["on"], [a for a in amounts if a != "little"]
-    families = {SET_TEMPERATURE if c in _TEMPERATURE else c for c in controls}
+    families = {SET_TEMPERATURE if c in TEMPERATURE else c for c in controls}
     if len(families) != 1:
         return None
     device = families.pop()
@@ -522,7 +331,7 @@ def _frame(
     if not ways and not signed and not amounts and number is None and len(pieces) > 1:
         if (
             device == "climate.set_defrost"
-            and first in _DEFROST_VERBS
+            and first in DEFROST_VERBS
             and not side_glass
             and set(targets) <= {"front", "rear"}
         ):
@@ -571,7 +380,7 @@ def _frame(
         # the generic verb after another starts a command of its own: "open the driver window set the
         # passenger side to 22", "打开空调风量调到三档" ("turn the fan up", "设置关掉" are one)
         return None
-    if signed and signed[0] in ("on", "off") and not ways and first.split()[0] in _VERB_ALONE:
+    if signed and signed[0] in ("on", "off") and not ways and first.split()[0] in VERB_ALONE:
         ways = [signed[0]]  # "recirculate the air": the word that says the state is the verb too
     if signed and signed[0] in ("on", "off"):
         # "switch to outside air", "打开外循环": the word says the state, once a verb asks for it
@@ -771,7 +580,7 @@ def _said_as_verb(device: str, pieces: list, window_said: bool, targets: list[st
     a defroster said of its glass in Chinese (前挡除雾, 除雾一下前挡: never a side window's),
     加热座椅 / 通风座椅 (the verb before the seat)."""
     texts = [t for t, m in pieces if m is None or "glue" not in m or len(m) > 1]
-    if len(texts) == 1 and texts[0] in _VERB_ALONE:
+    if len(texts) == 1 and texts[0] in VERB_ALONE:
         return True
     zh = any(not t.isascii() for t, _ in pieces)
     if not zh:
@@ -866,8 +675,16 @@ def _named(
     return None
 
 
-#: The frame reader's cover, for a caller that asks which word a clause ends in.
+#: The frame reader's order of word classes, for a caller that asks which word a clause ends in.
 ORDER = _ORDER
-cover = _cover
 
-__all__ = ["ORDER", "cover", "read", "read_need", "read_query"]
+__all__ = [
+    "AGAIN_AFTER",
+    "DEFROST_VERBS",
+    "ORDER",
+    "PLAIN_VERBS",
+    "SET_TEMPERATURE",
+    "TEMPERATURE",
+    "VERB_ALONE",
+    "read",
+]

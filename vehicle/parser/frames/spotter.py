@@ -21,8 +21,8 @@ from ..text.people import ZH_KIN, ZH_THEY
 from .frame import Frame
 from .framewords import Words
 from .lexicon import Lexicon
-from .reader import read_need
 from .resolve import ADJUST_TEMPERATURE, SET_TEMPERATURE, Resolver
+from .states import read_need
 
 _INTENSIFIERS = (
     r"so|very|really|quite|pretty|super|extremely|too|way too|kind of|kinda|sort of|a bit|a little|a little bit"
