@@ -16,7 +16,8 @@ sentence. A time outside DESIGN's bounds (a delay under 5 s or over 24 h)
 is read, marked invalid, and holds its sentence: nothing is scheduled and
 nothing runs now.
 
-A bare "at 7" is no clock time: "keep the fan at 7" is a level. A clock
+A bare "at 7" is no clock time: "keep the fan at 7" is a level; first in its
+sentence with a command verb after it ("at 7 turn on the seat heating") it is. A clock
 time needs a colon, am/pm, "o'clock", "half past", "quarter past/to",
 "noon" or "midnight"; in Chinese 点 with 半/钟/整/一刻/N分 or a part of the
 day before it (一点 alone is "a bit"). A bare 八点 / 两点 is a clock time only
@@ -107,6 +108,7 @@ _EN_HOURISH_S = {
     "quarter of an hour": 900,
 }
 _EN_HOURISH = "|".join(_EN_HOURISH_S)
+_EN_COMMAND = r"(?:turn|switch|open|close|shut|set|start|put|roll|fold|unfold|activate|lower|raise|crank|pop|heat|cool)"
 _EN = re.compile(
     # "in 10 minutes"; a smaller unit or "and a half" after it is the same amount ("in 1 hour 30 minutes",
     # "for an hour and 30 minutes", "in a minute and a half"): read apart, one piece was left unplaced.
@@ -117,6 +119,9 @@ _EN = re.compile(
     rf"|\bfor\s+(?P<n4>{_EN_HOURISH})\b"
     # "10 minutes from now", "five minutes later", "wait 10 minutes then …"
     rf"|\b(?:wait\s+)?(?P<n2>{_EN_NUM})\s*(?P<unit2>{_EN_UNIT})\s+(?:from now|later|then)\b"
+    # "at 7 turn on the seat heating": a bare hour first in its sentence, a command verb after it, is a
+    # clock time (after a setting, "keep the fan at 7" is a level)
+    rf"|(?:^|(?<=[.;!?,] )|(?<=[.;!?,]))at\s+(?P<h9>{_EN_HOUR})(?=\s+(?:please\s+)?{_EN_COMMAND}\b)"
     rf"|\bat\s+(?:(?P<h>\d{{1,2}}):(?P<m>\d{{2}})\s*(?P<ap>{_EN_AMPM})?(?![\d:])"
     rf"|(?P<h2>{_EN_HOUR})\s*(?:(?P<ap2>{_EN_AMPM})|o'clock)(?![a-z])"
     rf"|(?P<part>half past|quarter past|a quarter past|quarter to|a quarter to)\s+(?P<h3>{_EN_HOUR})"
@@ -162,8 +167,8 @@ def _en_timing(m: re.Match[str]) -> Timing | None:
         return Timing("at", clock="12:00" if m.group("noon") == "noon" else "00:00", said=said)
     if m.group("h") is not None:
         return _clock(int(m.group("h")), int(m.group("m")), m.group("ap"), said)
-    if m.group("h2") is not None:
-        return _clock(_en_hour(m.group("h2")), 0, m.group("ap2"), said)
+    if m.group("h2") is not None or m.group("h9") is not None:
+        return _clock(_en_hour(m.group("h2") or m.group("h9")), 0, m.group("ap2"), said)
     hour = _en_hour(m.group("h3"))
     part = m.group("part").removeprefix("a ")
     if part == "quarter to":
