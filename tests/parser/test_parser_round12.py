@@ -165,3 +165,65 @@ def test_a_clock_hour_before_a_comma_waits(parse, text):
     """A bare hour cut off by a comma ran the command now; it is a time, so nothing runs now."""
     result = parse(text)
     assert result["actions"] == [] and result["clarify"] is None, result
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # 上调 / 下调 are "by", never "to" (the fan was set to 2, the heating to 1: the wrong way)
+        ("风量下调2档", [("climate.adjust_fan_speed", "cabin", {"delta_level": -2})]),
+        ("座椅加热上调一档", [("seat.adjust_heating", "driver", {"delta_level": 1})]),
+        ("温度下调2度", [("climate.adjust_temperature", "all", {"delta_celsius": -2.0})]),
+        # a glass lowered or raised by an amount, or opened further, moves by it (it was set to it)
+        ("车窗下降百分之三十", [("window.adjust_position", "driver", {"delta_percent": 30})]),
+        ("车窗上升百分之三十", [("window.adjust_position", "driver", {"delta_percent": -30})]),
+        ("天窗再打开百分之十", [("sunroof.adjust_position", "cabin", {"delta_percent": 10})]),
+        ("车窗降到百分之三十", [(WIN, "driver", {"open_percent": 30})]),
+        # 零度 said first is the wake word (it set 0 °C as well)
+        ("零度 打开天窗", [("sunroof.set_position", "cabin", {"open_percent": 100})]),
+        ("零度打开天窗", [("sunroof.set_position", "cabin", {"open_percent": 100})]),
+        ("温度调到零度", [(TEMP, "all", {"celsius": 0.0})]),
+        # a take-back then the corrected command: only the correction acts (the window opened, the
+        # sunroof was held as negated; the tailgate opened)
+        ("打开车窗哦不打开天窗", [("sunroof.set_position", "cabin", {"open_percent": 100})]),
+        ("open the trunk not that close it", [("tailgate.set", "cabin", {"open": False})]),
+        ("温度设为22度 口误 调到23度", [(TEMP, "all", {"celsius": 23.0})]),
+        # a lone 不 spaced between two commands is "no": the first is not done (the window closed and the
+        # sunroof was held)
+        ("关闭车窗 不 关闭天窗", [("sunroof.set_position", "cabin", {"open_percent": 0})]),
+        # what is not a take-back still acts
+        ("打开车窗哦不错", []),
+        ("hold on open the window", [(WIN, "driver", {"open_percent": 100})]),
+    ],
+)
+def test_amounts_and_corrections(parser, text, acts):
+    assert _acts(parser.parse(text).to_json()) == acts, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # how many people is no value (the window opened to 2 %, the fan went to 6)
+        "open the window for the 2 of us",
+        "turn on the fan with six passengers",
+        # a take-back of its own sentence, or run on at the end, takes the command back (each acted)
+        "open the trunk. hold on.",
+        "打开后备箱。哦不。",
+        "打开后备箱。no。",
+        "打开车窗。当我没说。",
+        "打开车窗。停。",
+        "turn on the climate. oops wrong one.",
+        "open the window. ignore that.",
+        "open the trunk skip it",
+        "打开后备箱，开个玩笑的",
+        "open the window, i changed my mind",
+        "open the window and the sunroof stop",
+        "打开车窗和后备箱 后备箱当我没讲",
+        # "never mind the X" takes X back (it turned X on); a negation before "go and" (it opened)
+        "turn on the climate never mind the climate",
+        "don't go and open the trunk",
+    ],
+)
+def test_taken_back_or_no_value_moves_nothing(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["schedule"] == [], (text, result)

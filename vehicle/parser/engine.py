@@ -218,6 +218,8 @@ class Parser:
             unread_exclusion = found is None and self._exclusions[language].unread(text)
             if language == "en":  # "open the trunk. nope.", "… nah, open the trunk": a "no" of its own sentence
                 text = _LONE_NO.sub("no", text)
+            else:  # "打开后备箱。哦不。", "打开后备箱。no。": the same (it opened)
+                text = _ZH_LONE_NO.sub("算了", text)
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
             parts = _or_whole(pieces(text, language), language)
@@ -448,14 +450,32 @@ _TAG = re.compile(
     r"\s*\b(?:right|correct|yes|yeah|ok|okay|alright|is that right|isn't it|no)\s*$|(?:吗|呢|么|对吧|是吧|对吗|是吗|好吗|行吗)$"
 )
 #: "nope" / "nah" said as a sentence of its own, or first before a comma: a "no".
-_LONE_NO = re.compile(r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)")
+_LONE_NO = re.compile(
+    r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)"
+    # a sentence of its own
+    r"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|abort|stop|hold on|hang on|oops\b[^,]*|wrong one|my bad"
+    r"|ignore that|disregard that|undo that|(?:actually )?leave it|jk)[\s.!]*$"
+)
+#: A take-back said as a sentence of its own after a command ("打开车窗。当我没说。"): it opened.
+_ZH_LONE_NO = re.compile(
+    r"^\s*(?:[哦噢啊呃]不|no|nope|当我没[说讲]过?|等一下|等等|没事了?|停一下|停|骗你的|等会儿?再说|算啦|忽略|别了)\s*$"
+)
 #: Words that take back what was just said when a recogniser runs them on.
-_TRAILING_TAKE_BACK = re.compile(r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that)$")
-_ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|no|nope)$")
+_TRAILING_TAKE_BACK = re.compile(
+    r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that|skip it|stop|(?:i )?changed my mind)$"
+)
+_ZH_TRAILING_TAKE_BACK = re.compile(
+    r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|开个玩笑的?|口误|no|nope)$"
+)
 #: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
 _TAKE_BACK_IN = {
-    "en": re.compile(r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no)[\s,]+(?=\S)"),
-    "zh": re.compile(r"(?:不对不对|不对|说错了|算了|不是不是|等等)[\s,]*(?=[\u4e00-\u9fff\w])"),
+    "en": re.compile(
+        r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no|not that|or rather)[\s,]+(?=\S)"
+    ),
+    # 哦不 run on without a space ("打开车窗哦不打开天窗"), never 哦不错 / 哦不行 / 哦不好
+    "zh": re.compile(
+        r"(?:不对不对|不对|说错了|算了|不是不是|等等|口误|(?<=[\u4e00-\u9fff])[哦噢啊呃]不(?![错行好过要用]))[\s,]*(?=[\u4e00-\u9fff\w])"
+    ),
 }
 
 

@@ -501,6 +501,8 @@ def _op(
         way = heights  # "车窗调高", "降主驾车窗", "bump up the window": how high the glass goes
         if number is not None and not after_to:
             return "less" if way == "up" else "more"  # "车窗降低百分之三十": by that much
+    if positional and way in ("up", "down") and number is not None and not after_to:
+        return "less" if way == "up" else "more"  # "车窗下降百分之三十": by that much (it was set to 30 %)
     if positional and way in ("on", "off"):
         way = "open" if way == "on" else "close"  # "车窗关一点": a little, not shut
     if positional and way in ("up", "down"):

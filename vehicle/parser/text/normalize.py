@@ -252,7 +252,11 @@ _ZH_CLOCK = re.compile(
     rf"|(?:早上|上午|中午|下午|傍晚|晚上|今晚|明早|凌晨)[{_ZH_DIGIT}\d]{{1,3}}点"  # 晚上八点
 )
 #: 你好零度 (a wake word): a greeting, nothing to set.
-_ZH_WAKE = re.compile(r"(?:你好|您好|嗨|hi|hello|hey)\s*零度(?:了零度)?")
+#: 零度 said first and cut off by a space or a comma, or twice, is the wake word too (it set 0 °C).
+_ZH_WAKE = re.compile(
+    r"(?:你好|您好|嗨|嘿|hi|hello|hey)\s*零度(?:了零度)?|^零度零度|^零度(?=\s|[,，。!！])"
+    r"|^零度(?:同学)?(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|帮|给|请)"
+)
 #: An assistant's name, then the greeting, before what is asked ("叮当你好 我要睡觉"): the wake word.
 _ZH_WAKE_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}?(?:你好|您好)\s*(?=\S)")
 _ZH_NAMES = re.compile(

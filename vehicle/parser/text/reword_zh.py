@@ -268,9 +268,15 @@ _ZH_NEGATION_SPACED = re.compile(
 )
 
 
+#: A lone 不 spaced between two commands is "no, …", a correction ("关闭车窗 不 关闭天窗": the window closed
+#: and the sunroof was held); 不 要 / 不 用 spaced apart stay a negation of what follows.
+_ZH_LONE_NOT = re.compile(r"(?<=[\u4e00-\u9fff])\s+不\s+(?![要用许准能会是对行好])(?=[\u4e00-\u9fff])")
+
+
 def reword_zh_spaced(text: str) -> str:
     """Before times are lifted: words a recogniser spaced one by one are joined ("十 分钟 后 开 后备箱"); a
     delay corrected by a bare number is the new delay."""
+    text = _ZH_LONE_NOT.sub(" 哦不 ", text)  # "关闭车窗 不 关闭天窗": the window is taken back
     text = _ZH_OBJECT_SPACED.sub(lambda m: m.group(1).replace(" ", ""), text)  # "把空调 打开": one clause
     text = _ZH_NEGATION_SPACED.sub(lambda m: m.group(1).replace(" ", ""), text)  # "别开 后备箱": of what follows
     return _ZH_DELAY_CORRECTED.sub(r"\5\2\3\4", _ZH_SPACED_RUN.sub(_words_spaced, text))
@@ -338,8 +344,18 @@ _ZH_NOT_OURS = re.compile(
 )
 
 
+#: 哦不 before the next command ("打开车窗哦不打开天窗", "…，哦不，打开天窗") is 不对, a take-back of what came before (the
+#: 不 was read as the next command's negation: the window opened, the sunroof was held).
+_ZH_OH_NO = re.compile(r"(?<=[\u4e00-\u9fff,\s])[哦噢啊呃]不[,\s]*(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|是)")
+
+
+_ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七八九十两半]|点)")
+
+
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
+    text = _ZH_OH_NO.sub(",不对,", text)
+    text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
     text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold

@@ -211,6 +211,22 @@ _EN_REAR_PERSON = re.compile(
 _EN_PERSON_ON_A_SIDE = re.compile(
     rf"\b(?:(?:rear|back)(?: seat)? ({_EN_WHO}s?)|(passenger)) on (?:the |my )?(left|right)(?: side)?\b"
 )
+#: "open the trunk not that close it": "not that" between two commands takes the first back, as with commas
+_EN_NOT_THAT = re.compile(
+    r"(?<=\w) not that (?=(?:turn|switch|open|close|shut|set|start|put|roll|fold|unfold|lower|raise|the|my)\b)"
+)
+#: "don't go and open the trunk": a negation of what follows (the trunk opened)
+_EN_GO_AND = re.compile(r"\b(don't|do not|dont) go and\b")
+#: "never mind the climate" after a command takes that control back, as "not the climate" (it was read as a
+#: new command and came on); a family word ("never mind the seat") stays a take-back of the whole sentence
+_EN_NEVER_MIND_THE = re.compile(r"\bnever ?mind (?:about )?(?=(?:the|my) (?!seats?\b|lights?\b|lamps?\b))")
+#: How many people ("for the 2 of us", "with six passengers", "for 3 seats"): a count, never a value (the
+#: window opened to 2 %, the fan went to 6 on the front passenger's side).
+_EN_HEADCOUNT = re.compile(
+    r"\b(?:for|with) (?:the |all )?(?:\d+|two|three|four|five|six|seven|eight|both) of (?:us|them|you)\b"
+    r"|\bwith (?:\d+|two|three|four|five|six|seven|eight) (?:passengers|people|persons|kids|children|adults)\b"
+    r"|\b(?:for|in) (?:\d+|two|three|four|five|six|seven|eight) (?:seats|people|passengers)\b"
+)
 #: "each window", "every single seat heater": every member (each read as one: the speaker's alone).
 _EN_EACH = re.compile(
     rf"\b(?:each|every single)(?: one)?(?: of)?(?: the)? (?=(?:(?:rear|front|back) )?{_EN_CONTROL_NOUN})"
@@ -356,6 +372,8 @@ def spoken_en(text: str) -> str:
     text = _EN_RIGHT_AS_STRESS.sub("", text)  # "set it right to 22": no side
     text = _EN_RIGHT_THEN.sub("", _EN_TAG_RIGHT.sub(" right", text))  # "right, open the window": assent
     text = _EN_RIGHT_NOW.sub(lambda m: _EN_RIGHT_NOW_SAID.get(m.group(0), "ok"), text)  # "right now": no side
+    text = _EN_HEADCOUNT.sub(f" {NAME} ", _EN_NEVER_MIND_THE.sub("not ", text))  # "for the 2 of us"
+    text = _EN_GO_AND.sub(r"\1", _EN_NOT_THAT.sub(", not that, ", text))  # "open the trunk not that close it"
     text = _EN_COUNT_IN_A_NAME.sub(
         lambda m: m.group(1) or m.group(2), _EN_EACH.sub("all ", text)
     )  # "the back two windows"
