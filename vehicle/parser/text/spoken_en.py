@@ -219,7 +219,7 @@ _EN_NOT_THAT = re.compile(
 _EN_GO_AND = re.compile(r"\b(don't|do not|dont) go and\b")
 #: "never mind the climate" after a command takes that control back, as "not the climate" (it was read as a
 #: new command and came on); a family word ("never mind the seat") stays a take-back of the whole sentence
-_EN_NEVER_MIND_THE = re.compile(r"\bnever ?mind (?:about )?(?=(?:the|my) (?!seats?\b|lights?\b|lamps?\b))")
+_EN_NEVER_MIND_THE = re.compile(r"\bnever ?mind (?:about )?(?=(?:the|my) (?!(?:seats?|lights?|lamps?)$))")
 #: How many people ("for the 2 of us", "with six passengers", "for 3 seats"): a count, never a value (the
 #: window opened to 2 %, the fan went to 6 on the front passenger's side).
 _EN_HEADCOUNT = re.compile(
