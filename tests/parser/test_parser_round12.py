@@ -143,6 +143,14 @@ def test_nothing_moves(parse, text):
         ("快点，打开车窗", [(WIN, "driver", {"open_percent": 100})]),
         ("ok, open the window", [(WIN, "driver", {"open_percent": 100})]),
         ("小度小度，打开车窗", [(WIN, "driver", {"open_percent": 100})]),
+        # words that order commands, not times (最后 "finally" was held by the last read of the change)
+        ("最后，打开车窗", [(WIN, "driver", {"open_percent": 100})]),
+        ("然后，打开车窗", [(WIN, "driver", {"open_percent": 100})]),
+        ("finally, open the window", [(WIN, "driver", {"open_percent": 100})]),
+        (
+            "close the sunroof. after that, open the window",
+            [("sunroof.set_position", "cabin", {"open_percent": 0}), (WIN, "driver", {"open_percent": 100})],
+        ),
     ],
 )
 def test_a_piece_with_no_time_holds_nothing(parser, text, acts):

@@ -122,11 +122,11 @@ _TIME_SAID = {
         r"|eventually|at some point|some ?time|in a (?:little )?(?:while|bit)|on (?:the )?way (?:back|home)|sunset"
         r"|sunrise|dawn|dusk|in a few|at (?:the )?(?:lunch|dinner|breakfast|gas station|petrol station|station|airport"
         r"|school|office|hotel|parking)"
-        r"|(?:after|before) \w+|(?:around|about) \d+)\b"
+        r"|after (?!that\b|this\b|which\b)\w+|before \w+|(?:around|about) \d+)\b"
     ),
     "zh": re.compile(
         r"(?:十[一二]|[\d零〇两二三四五六七八九十百]+)\s*(?:点(?!儿)|时(?!候)|分钟|小时|个小时|钟头|个钟头|秒)"
-        r"|\d+\s*(?:min|h)\b|以后|之后|(?<![往向靠朝前])后$|的时候|回头|待会|一会|等会|稍后|改天"
+        r"|\d+\s*(?:min|h)\b|以后|之后|(?<![往向靠朝前最然背])后$|的时候|回头|待会|一会|等会|稍后|改天"
     ),
 }
 _TIME_WHOLE = {
