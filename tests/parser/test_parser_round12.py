@@ -235,3 +235,18 @@ def test_amounts_and_corrections(parser, text, acts):
 def test_taken_back_or_no_value_moves_nothing(parse, text):
     result = parse(text)
     assert result["actions"] == [] and result["schedule"] == [], (text, result)
+
+
+@pytest.mark.parametrize(
+    ("text", "after_s", "acts"),
+    [
+        # a correction inside a timed sentence keeps the time (the correction ran now: a take-back word
+        # inside a timed sentence took the delay back with it)
+        ("in 10 minutes open the window not that close it", 600, [(WIN, "driver", {"open_percent": 0})]),
+        ("十分钟后打开天窗 口误 车窗", 600, [(WIN, "driver", {"open_percent": 100})]),
+    ],
+)
+def test_a_correction_keeps_its_time(parse, text, after_s, acts):
+    result = parse(text)
+    assert result["actions"] == [], (text, result)
+    assert [(s["after_s"], _acts(s)) for s in result["schedule"]] == [(after_s, acts)], (text, result)

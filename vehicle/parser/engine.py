@@ -453,7 +453,7 @@ _TAG = re.compile(
 _LONE_NO = re.compile(
     r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)"
     # a sentence of its own
-    r"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|abort|stop|hold on|hang on|oops\b[^,]*|wrong one|my bad"
+    r"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|abort|stop|oops\b[^,]*|wrong one|my bad"
     r"|ignore that|disregard that|undo that|(?:actually )?leave it|jk)[\s.!]*$"
 )
 #: A take-back said as a sentence of its own after a command ("打开车窗。当我没说。"): it opened.
@@ -464,18 +464,12 @@ _ZH_LONE_NO = re.compile(
 _TRAILING_TAKE_BACK = re.compile(
     r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that|skip it|stop|(?:i )?changed my mind)$"
 )
-_ZH_TRAILING_TAKE_BACK = re.compile(
-    r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|开个玩笑的?|口误|no|nope)$"
-)
+_ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|no|nope)$")
 #: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
 _TAKE_BACK_IN = {
-    "en": re.compile(
-        r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no|not that|or rather)[\s,]+(?=\S)"
-    ),
+    "en": re.compile(r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no)[\s,]+(?=\S)"),
     # 哦不 run on without a space ("打开车窗哦不打开天窗"), never 哦不错 / 哦不行 / 哦不好
-    "zh": re.compile(
-        r"(?:不对不对|不对|说错了|算了|不是不是|等等|口误|(?<=[\u4e00-\u9fff])[哦噢啊呃]不(?![错行好过要用]))[\s,]*(?=[\u4e00-\u9fff\w])"
-    ),
+    "zh": re.compile(r"(?:不对不对|不对|说错了|算了|不是不是|等等)[\s,]*(?=[\u4e00-\u9fff\w])"),
 }
 
 

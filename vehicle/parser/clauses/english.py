@@ -158,7 +158,7 @@ EN_RETRACTION = (
 #: Said alone after a command, these take it back too (inside a clause they mean other things).
 _EN_RETRACTION_ALONE = (
     r"not really|not that|not today|no way|not a chance|no thanks|wait no|uh-uh|hold on|hang on|hold it|skip it"
-    r"|skip that|(?:i(?:'ve| have)? )?changed my mind|or rather|actually"
+    r"|skip that|(?:i(?:'ve| have)? )?changed my mind|or rather"
 )
 
 
