@@ -537,13 +537,9 @@ class Assembler:
         """The members an unresolved command's exclusion leaves out, with its direction."""
         out: dict[tuple[str, str], Direction | None] = {}
         for m in res.mentions:
-            for word in self._resolver.speakers(m.capability, read.excluded, self._seat):
-                try:
-                    members = self._catalog.members(m.capability, word)
-                except KeyError:
-                    members = self._resolver.group(word, m.capability) or ()
-                for t in members:
-                    out.setdefault((m.capability, t), m.direction)
+            left_out = self._resolver.speakers(m.capability, read.excluded, self._seat)
+            for t in self._resolver.members_of(m.capability, left_out):
+                out.setdefault((m.capability, t), m.direction)
         return out
 
     def _excluded(self, read: Read, res: Resolution) -> None:

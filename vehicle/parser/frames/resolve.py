@@ -252,9 +252,11 @@ class Resolver:
         the front two)."""
         if not excluded or not targets:
             return False
-        return set(self._members(capability, targets, fitted=False)) <= set(self._members(capability, excluded))
+        return set(self.members_of(capability, targets, fitted=False)) <= set(self.members_of(capability, excluded))
 
-    def _members(self, capability: str, targets: tuple[str, ...], fitted: bool = False) -> tuple[str, ...]:
+    def members_of(self, capability: str, targets: tuple[str, ...], fitted: bool = False) -> tuple[str, ...]:
+        """The members `targets` name on `capability` (a group word its type lacks: its members; `fitted`:
+        only those the car has)."""
         members: list[str] = []
         for t in targets:
             try:
@@ -269,8 +271,8 @@ class Resolver:
     def _without(self, capability: str, chosen: tuple[str, ...], excluded: tuple[str, ...]) -> tuple[str, ...]:
         if not excluded:
             return chosen
-        gone = set(self._members(capability, excluded))
-        return tuple(m for m in self._members(capability, chosen, fitted=True) if m not in gone)
+        gone = set(self.members_of(capability, excluded))
+        return tuple(m for m in self.members_of(capability, chosen, fitted=True) if m not in gone)
 
     def parameters(self, capability: str, frame: Frame) -> dict[str, ParamValue] | None:
         """Parameters the frame sets on `capability`, or None when unresolved."""
