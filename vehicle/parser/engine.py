@@ -222,6 +222,8 @@ class Parser:
                 text = _ZH_LONE_NO.sub("算了", text)
             # "open the trunk nope", "打开天窗哦不": a trailing take-back is a piece of its own
             text = (_TRAILING_TAKE_BACK if language == "en" else _ZH_TRAILING_TAKE_BACK).sub(r" , \1", text)
+            if language == "zh":
+                text = _ZH_RUN_ON_CANCEL.sub(r"\1 , 算了", text)
             parts = _or_whole(pieces(text, language), language)
             # 都 over a list ("把空调和座椅加热都打开", "天窗 车窗都打开") is "both", never every member
             listed = language == "zh" and bool(_ZH_LISTED.search(text))
@@ -460,11 +462,19 @@ _LONE_NO = re.compile(
 _ZH_LONE_NO = re.compile(
     r"^\s*(?:[哦噢啊呃]不|no|nope|当我没[说讲]过?|等一下|等等|没事了?|停一下|停|骗你的|等会儿?再说|算啦|忽略|别了)\s*$"
 )
-#: Words that take back what was just said when a recogniser runs them on.
+#: Words that take back what was just said when a recogniser runs them on ("wrong one": its number is a
+#: placeholder by then).
 _TRAILING_TAKE_BACK = re.compile(
-    r"(?<=[a-z0-9]) (nope|nah|oops|hold on|wait|no wait|never mind|scratch that|skip it|stop|(?:i )?changed my mind)$"
+    r"(?<=[a-z0-9]) (nope|nah|oops(?: wrong (?:one|\d+))?|wrong (?:one|\d+)|my bad|hold on|wait|no wait|never mind|scratch that|skip it"
+    r"|stop|abort|jk|just kidding|ignore that|disregard that|undo that|don't|do not|no thanks|(?:actually )?leave it"
+    r"|(?:i )?changed my mind)$"
 )
-_ZH_TRAILING_TAKE_BACK = re.compile(r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|no|nope)$")
+_ZH_TRAILING_TAKE_BACK = re.compile(
+    r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|no|nope|忽略|没事了|算啦)$"
+    # 取消 run on after a command and its object ("打开内循环取消", "打开车窗和天窗取消吧"): a take-back of it,
+    # never the switch-off it is after a control alone (内循环取消) or after 把 (打开空调把内循环取消)
+)
+_ZH_RUN_ON_CANCEL = re.compile(r"^((?:打开|开启|关闭|关上|关掉)[^\s,;把将]{1,12}?)(取消(?:吧|了)?)$")
 #: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
 _TAKE_BACK_IN = {
     "en": re.compile(r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no)[\s,]+(?=\S)"),

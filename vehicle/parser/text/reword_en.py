@@ -48,12 +48,13 @@ _EN_WINDOW_NUMBER = re.compile(
 #: share the command's verb: the tailgate opened). "cancel ac" said first still switches it off.
 #: The things a take-back may name (a family word such as "the seat" or "the heating" is not read:
 #: the take-back then holds everything before it, as a bare "never mind" does).
-_EN_THING = (
-    r"(?:the |my |about the |about my )?(?:windows?|sunroof|moonroof|trunk|tailgate|boot|hatch|liftgate|sunshade|shade"
-    r"|blind|ac|a/c|air conditioning|air conditioner|fan|blower|defrost|defroster|defog|defogger|demister|mirrors?"
-    r"|reading lights?|ambient lights?|recirculation|sunroof shade|(?:nap|camping|pet|car wash|sleep|rest)(?: mode)?"
-    r"|seat heating|seat heater|massage)\b"
+_EN_THING_WORD = (
+    r"(?:windows?|sunroof|moonroof|trunk|tailgate|boot|hatch|liftgate|sunshade|shade"
+    r"|blind|ac|a/c|air conditioning|air conditioner|climate|fan|blower|defrost|defroster|defog|defogger|demister"
+    r"|mirrors?|reading lights?|ambient lights?|recirculation|sunroof shade|(?:nap|camping|pet|car wash|sleep|rest)"
+    r"(?: mode)?|seat heating|seat heater|seat ventilation|seat massage|massage)\b"
 )
+_EN_THING = rf"(?:the |my |about the |about my )?{_EN_THING_WORD}"
 
 _EN_TAKE_BACK_OBJECT = re.compile(
     r"(?<=\S)[\s,.;!]+(?:(?:actually|oh|no|and|but)\s+)?(?:never ?mind|forget(?: about)?|scratch|skip|cancel|drop)\s+"
@@ -239,7 +240,9 @@ def reword_en(text: str) -> str:
     if not _EN_NEGATED.search(text):  # "don't turn the ac on high": not the fan's either
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
-    text = _EN_NAH_THEN.sub(" , no , ", text)
+    text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, _EN_ASIDE_AFTER_NOT.sub(r"\1 ", text)))
+    text = _EN_ONLY_THAT.sub(r"\g<pre> , no , only the \g<thing>", text)
+    text = _EN_LEAVE_THAT.sub(r"\g<pre> , leave the \g<thing> alone", text)
     text = _EN_NOT_FULLY.sub(f" {NAME} ", text)  # "open the sunroof but not fully": how far is not said
     text = _EN_WOULD.sub("maybe", _EN_LETS_MAYBE.sub("maybe", text))  # a hedge: consent asked
     if _EN_ASKED_OF_OTHERS.match(text):
@@ -305,6 +308,47 @@ _EN_AFTER_THAT = re.compile(r"(?<=\S)\s*,?\s+(?:and )?(?:after that|afterwards),
 #: "open the sunroof nah open the trunk": "nah" / "nope" before a command is the "no" of a correction.
 _EN_NAH_THEN = re.compile(
     r"(?<=\S)[\s,]+(?:nope|nah)[\s,]+(?=(?:open|close|shut|turn|switch|set|roll|fold|lower|raise|start|stop)\b)"
+)
+
+#: "A, actually, B" and "A, or rather, B": B is said instead of A, as after "no wait" (both acted). Never
+#: "actually" that adds ("…, actually also the sunroof"), forbids ("actually don't") or is the speaker's
+#: ("can you actually open it", "i actually want …": the word before is then a pronoun or a helper verb).
+_EN_RATHER = re.compile(
+    r"(?<=[a-z0-9%'])(?P<cut>\s*,\s*|\s+)(?P<word>or rather|or actually|(?:well,?\s+)?actually)(?:\s*,\s*|\s+)"
+    r"(?!(?:also|too|and|as well|no|not|don't|dont|do not|never|please|is|it's|its|i|we)\b)"
+    r"(?=(?:the|my|open|close|shut|turn|switch|set|roll|fold|lower|raise|start|stop|put|make|crank|activate"
+    r"|deactivate|enable|disable|\d)\b|\d)"
+)
+_EN_NOT_RATHER_AFTER = frozenset(
+    {"i", "you", "we", "it", "can", "could", "would", "will", "please", "to", "and", "but", "then", "just", "is", "are"}
+)
+
+
+def _rather(m: re.Match[str]) -> str:
+    before = m.string[: m.start()].split()
+    if m.group("word") != "or rather" and "," not in m.group("cut") and before and before[-1] in _EN_NOT_RATHER_AFTER:
+        return m.group(0)
+    return " , no wait , "
+
+
+#: "A and B, only the A" / "…, just the A" / "…, the A only": only A was meant; B is taken back (both
+#: acted). Only when A was said before it: "open only the trunk" is a command of its own.
+_EN_ONLY_THAT = re.compile(
+    rf"^(?P<pre>.*\b(?P<thing>{_EN_THING_WORD}).*?)"
+    r"(?:(?:\s*[,.;]\s*|\s+)(?:but\s+)?(?:only|just)\s+(?:the\s+|my\s+)?(?P=thing)(?:\s+only)?"
+    r"|\s*[,.;]\s*(?:the\s+|my\s+)?(?P=thing)\s+only)\s*$"
+)
+
+#: "open the window and the sunroof, leave the sunroof": the thing said again after "leave" is left alone.
+_EN_LEAVE_THAT = re.compile(
+    rf"^(?P<pre>.*\b(?P<thing>{_EN_THING_WORD}).*?)(?:\s*[,.;]\s*|\s+)(?:but\s+|and\s+|no\s+)?leave\s+"
+    r"(?:the\s+|my\s+)?(?P=thing)\s*$"
+)
+
+#: "don't, whatever you do, open the sunroof": the negation is of what follows the aside (it opened).
+_EN_ASIDE_AFTER_NOT = re.compile(
+    r"\b(don't|dont|do not|never)\s*,?\s*(?:whatever you do|no matter what|under any circumstances|i beg you|please)"
+    r"\s*,\s*"
 )
 
 _EN_AFTER_YOU = re.compile(r"^after you (?=(?:close|open|shut|turn|switch|fold|roll|lower|raise|start|stop)\b)")

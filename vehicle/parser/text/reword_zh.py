@@ -348,13 +348,28 @@ _ZH_NOT_OURS = re.compile(
 #: 不 was read as the next command's negation: the window opened, the sunroof was held).
 _ZH_OH_NO = re.compile(r"(?<=[\u4e00-\u9fff,\s])[哦噢啊呃]不[,\s]*(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|是)")
 
+#: The same said as "no, no", "it should be", "not … but" or an English "sorry" between a command and the
+#: next ("温度设为22度 不是不是 23度", "把座椅加热打开应该是关闭", "把座椅通风打开 不是 关闭"): the first
+#: value or direction was kept (or the second read as a negation of the first). 不是 alone, and 应该是,
+#: only right after a command's verb or amount and right before the next verb or amount (风量不是三档吗 asks).
+_ZH_I_MEAN = re.compile(
+    r"(?<=[\u4e00-\u9fff\d%,\s])\s*(?:不是不是|不不(?!不))[,\s]*(?=[\u4e00-\u9fff\d])"
+    r"|(?<=[\u4e00-\u9fff\d%])\s*sorry[,\s]*(?=[\u4e00-\u9fff\d])"
+    r"|(?:(?<=打开|开启|关闭|关掉|关上)|(?<=[\d度档挡%]))\s*(?:不是|应该是)[,\s]*"
+    r"(?=打开|开启|关闭|关掉|关上|调|设|开|关|\d+\s*(?:度|档|挡|%)|[一二三四五六七八九十两]+(?:度|档|挡))"
+)
+
+
+#: A thing named again right after a list, then taken back (打开后备箱和车窗车窗取消): the take-back is of the
+#: one named again, a clause of its own (run on, 车窗取消 closed the window the list had just opened).
+_ZH_NAMED_AGAIN = re.compile(r"([\u4e00-\u9fff]{2,5}?)(\1(?:就|也)?(?:取消|不要|不用|算了))")
 
 _ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七八九十两半]|点)")
 
 
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_OH_NO.sub(",不对,", text)
+    text = _ZH_OH_NO.sub(",不对,", _ZH_I_MEAN.sub(",不对,", _ZH_NAMED_AGAIN.sub(r"\1,\2", text)))
     text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
