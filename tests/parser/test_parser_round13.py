@@ -95,6 +95,20 @@ def test_taken_back_moves_nothing(parse, text):
     assert result["actions"] == [] and result["schedule"] == [], (text, result)
 
 
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # a seat control named by what it does before 座位 / 座椅 (加热座椅 was known, 加热座位 not)
+        ("加热座位调到最高", [(HEAT, "driver", {"level": 3})]),
+        ("打开通风座椅", [(VENT, "driver", {"level": 2})]),
+        ("把通风座位关了", [(VENT, "driver", {"level": 0})]),
+        ("按摩座位开一下", [("seat.set_massage", "driver", {"on": True})]),
+    ],
+)
+def test_a_seat_control_by_what_it_does(parser, text, acts):
+    assert _acts(parser.parse(text).to_json()) == acts, text
+
+
 def test_a_question_with_not_is_no_correction(parse):
     result = parse("风量不是三档吗")
     assert result["actions"] == [] and [q["capability"] for q in result["queries"]] == [FAN]
