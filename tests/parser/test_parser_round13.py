@@ -53,6 +53,9 @@ OPEN, CLOSED = {"open_percent": 100}, {"open_percent": 0}
         ("温度应该是22度", [(TEMP, "all", {"celsius": 22.0})]),
         # 取消 after a control alone, or after 把, switches it off
         ("内循环取消", [(RECIRC, "cabin", {"on": False})]),
+        # the wake word 零度同学 before a control that is no verb (it set 0 °C as well)
+        ("零度同学温度调到22度", [(TEMP, "all", {"celsius": 22.0})]),
+        ("零度同学温度调高两度", [("climate.adjust_temperature", "all", {"delta_celsius": 2.0})]),
         ("打开空调把内循环取消", [(CLIMATE, "cabin", {"on": True}), (RECIRC, "cabin", {"on": False})]),
     ],
 )

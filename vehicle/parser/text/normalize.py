@@ -255,7 +255,7 @@ _ZH_CLOCK = re.compile(
 #: 零度 said first and cut off by a space or a comma, or twice, is the wake word too (it set 0 °C).
 _ZH_WAKE = re.compile(
     r"(?:你好|您好|嗨|嘿|hi|hello|hey)\s*零度(?:了零度)?|^零度零度|^零度(?=\s|[,，。!！])"
-    r"|^零度(?:同学)?(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|帮|给|请)"
+    r"|^零度同学|^零度(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|帮|给|请)"
 )
 #: An assistant's name, then the greeting, before what is asked ("叮当你好 我要睡觉"): the wake word.
 _ZH_WAKE_NAME = re.compile(r"^[\u4e00-\u9fff]{2,3}?(?:你好|您好)\s*(?=\S)")
