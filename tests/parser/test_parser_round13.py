@@ -115,3 +115,78 @@ def test_a_seat_control_by_what_it_does(parser, text, acts):
 def test_a_question_with_not_is_no_correction(parse):
     result = parse("风量不是三档吗")
     assert result["actions"] == [] and [q["capability"] for q in result["queries"]] == [FAN]
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "acts"),
+    [
+        # the speaker in a list of members is the speaker's member too (only the passenger's was heated)
+        (
+            "turn on the seat heating for me and the passenger",
+            "rear_left",
+            [(HEAT, m, {"level": 2}) for m in ("rear_left", "passenger")],
+        ),
+        (
+            "turn on the seat heating for the passenger and me",
+            "rear_left",
+            [(HEAT, m, {"level": 2}) for m in ("passenger", "rear_left")],
+        ),
+        ("给我和副驾开座椅加热", "rear_left", [(HEAT, m, {"level": 2}) for m in ("rear_left", "passenger")]),
+        ("副驾和我开座椅加热", "rear_left", [(HEAT, m, {"level": 2}) for m in ("passenger", "rear_left")]),
+        # everyone's is every member (it was unread, and the speaker's member acted)
+        (
+            "turn on everyone's massage",
+            "rear_left",
+            [("seat.set_massage", m, {"on": True}) for m in ("driver", "passenger")],
+        ),
+        # "i'm back", "be right back", "that's all" name no row and no member (the mention named the rear
+        # windows, or all four)
+        ("i'm back open the window", "driver", [(WIN, "driver", OPEN)]),
+        ("close the window i'll be back", "rear_right", [(WIN, "rear_right", CLOSED)]),
+        ("open the window thats all", "passenger", [(WIN, "passenger", OPEN)]),
+        ("open the back windows", None, [(WIN, "rear_left", OPEN), (WIN, "rear_right", OPEN)]),
+        # this side is the speaker's
+        ("这边的车窗打开", "driver", [(WIN, "driver", OPEN)]),
+    ],
+)
+def test_whose_member_it_is(parser, text, seat, acts):
+    assert _acts(parser.parse(text, seat=seat).to_json()) == acts, (text, seat)
+
+
+@pytest.mark.parametrize("seat", [None, "driver", "passenger", "rear_left"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the body's back is no rear row (the rear zones were warmed, the rear seats heated)
+        "Warm up my back",
+        "Cool my back",
+        "Turn on the seat heating for my back",
+        # someone's member, said before a split verb: theirs, and which one is unread (the speaker's acted)
+        "Put my wife's window down",
+        "put my wifes window down",
+        "Turn my wife's seat heater off",
+        "put the guy behind mes window down",
+        "turn grandmas massage on",
+        # a member no words here say: that one over there, the other one (the speaker's acted)
+        "那边的车窗打开",
+        "另外那个车窗打开",
+        "把另外那个温度调到22度",
+        "那边的按摩打开",
+    ],
+)
+def test_no_member_the_words_do_not_say(parser, text, seat):
+    result = parser.parse(text, seat=seat).to_json()
+    assert result["actions"] == [], (text, seat, result["actions"])
+
+
+def test_someones_member_is_not_the_speakers_mention(parser):
+    # "my wife's window": the "my" is hers; a model's plan for the speaker's window must not bind to it
+    for text in ("turn on my wife's seat heater", "给我老婆打开车窗"):
+        result = parser.parse(text, seat="rear_right").to_json()
+        assert result["actions"] == [] and all(m["target"] is None for m in result["mentions"]), (text, result)
+
+
+@pytest.mark.parametrize("text", ["后备箱关好了 打开车窗", "后备箱关好了"])
+def test_a_thing_told_done_is_no_command(parse, text):
+    result = parse(text)
+    assert not any(a["capability"] == TRUNK for a in result["actions"]), (text, result["actions"])

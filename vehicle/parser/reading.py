@@ -471,10 +471,14 @@ class ClauseReader:
         )
 
     def _target_before(self, text: str, start: int) -> bool:
-        """A target word right before `start`: it belongs to that control ("passenger | seat
-        ventilation" is no cut)."""
+        """A target word, or someone's, right before `start`: it belongs to that control ("passenger |
+        seat ventilation" is no cut)."""
         table = self._words["en"].table
         before = text[:start].split()
+        if before and before[-1].endswith("s") and before[-1] not in table:
+            # "put my wife's | window down", "turn grandmas | seat heater on": whose it is, said before it
+            # (the rest acted on the speaker's member); a word of the vocabulary ending in s is none
+            return True
         return any("targets" in table.get(" ".join(before[-n:]), {}) for n in range(1, min(3, len(before)) + 1))
 
     def _acts_after(self, text: str, end: int) -> bool:

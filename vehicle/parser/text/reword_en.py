@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from .names import NAME
+from .people import EN_KIN
 from .spoken_en import EN_VERBS, spoken_en
 
 #: "open this car's trunk", 打开这辆车的后备箱: this car is the one the service drives (said of another
@@ -241,6 +242,9 @@ def reword_en(text: str) -> str:
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
     text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, _EN_ASIDE_AFTER_NOT.sub(r"\1 ", text)))
+    text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", text))
+    text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
+    text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
     text = _EN_ONLY_THAT.sub(r"\g<pre> , no , only the \g<thing>", text)
     text = _EN_LEAVE_THAT.sub(r"\g<pre> , leave the \g<thing> alone", text)
     text = _EN_NOT_FULLY.sub(f" {NAME} ", text)  # "open the sunroof but not fully": how far is not said
@@ -343,6 +347,31 @@ _EN_ONLY_THAT = re.compile(
 _EN_LEAVE_THAT = re.compile(
     rf"^(?P<pre>.*\b(?P<thing>{_EN_THING_WORD}).*?)(?:\s*[,.;]\s*|\s+)(?:but\s+|and\s+|no\s+)?leave\s+"
     r"(?:the\s+|my\s+)?(?P=thing)\s*$"
+)
+
+#: "my wife's window", "my sons seat heater": the "my" is of the person, never the speaker's member (a model's
+#: plan for the speaker's window was bound to it).
+_EN_KIN_OF_MINE = re.compile(rf"\bmy (?=(?:{EN_KIN})(?:'s|s'|s) )|(?<=\bfor )my (?=(?:{EN_KIN})\b)")
+#: The speaker in a list of members ("for me and the passenger", "the driver and me"): the speaker's member
+#: too ("me" alone is no member word, so only the passenger's seat was heated).
+_EN_ME_LISTED = re.compile(
+    r"\bme(?= and (?:the )?(?:driver|passenger|rear|back|front)\b)"
+    r"|(?:(?<=\bdriver)|(?<=\bpassenger)|(?<=\brear left)|(?<=\brear right)) and me\b(?!\s+(?:too|as well|also))"
+)
+#: "everyone's massage", "everybodys windows": every member ("everyone's" was unread; the rest acted on the
+#: speaker's member).
+_EN_EVERYONES = re.compile(r"\bevery(?:one|body)(?:'s|s)(?= )")
+#: "my back", "your back" as the body, and "be right back", "i'm back", "that's all": no rear row, no
+#: every member (the speaker's back warmed the rear zones; "open the window that's all" named all four).
+_EN_BACK_OF_A_BODY = re.compile(
+    r"\b(?:my|your|his|her|our|their|lower|upper) back\b(?! (?:seats?|row|windows?|ones?|zones?|left|right|fans?|blowers?"
+    r"|air|temp\w*|a c|ac|a/c|combined|climate|heat\w*|vents?|defrost\w*|side|passengers?|area|reading|stage|level"
+    # how the body feels is a need, said with or without the back
+    r"|speed|is|was|'s|feels?|felt|might|hurts?|aches?|gets|getting|seems|sweats?|sweating)\b)"
+)
+_EN_NOT_A_PLACE = re.compile(
+    r"\b(?:(?:i'll|ill|i will|we'll|we will) )?be (?:right )?back\b|\b(?:i'm|i am|im|we're|we are) back\b"
+    r"|\bthat'?s all\b"
 )
 
 #: "don't, whatever you do, open the sunroof": the negation is of what follows the aside (it opened).

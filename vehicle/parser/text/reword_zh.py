@@ -364,12 +364,30 @@ _ZH_I_MEAN = re.compile(
 #: one named again, a clause of its own (run on, 车窗取消 closed the window the list had just opened).
 _ZH_NAMED_AGAIN = re.compile(r"([\u4e00-\u9fff]{2,5}?)(\1(?:就|也)?(?:取消|不要|不用|算了))")
 
+#: "that one over there", "the other one" (那边的车窗, 另外那个温度): a member no words here say; it acted on
+#: the speaker's (这边 is the speaker's side, and 那边 alone after a command is no member: 开到那边).
+_ZH_THAT_ONE = re.compile(
+    r"(?:那边|那一边|那侧|另一边|另一侧|对面|另外那个|另外一个|另外的|另一个|其中一个)的?"
+    r"(?=车窗|窗户|窗|座椅|座位|温度|阅读灯|空调|按摩|通风|加热)"
+)
+#: The speaker in a list of members (给我和副驾开座椅加热, 副驾和我): the speaker's member too (我 alone is no
+#: member word, so only the passenger's seat was heated).
+_ZH_ME_LISTED = re.compile(r"(?:给|帮)?我和(?=主驾|副驾|后排|左后|右后|司机)|(?<=主驾|副驾|左后|右后|司机|后排)和我(?!的|们)")
+#: A thing then 关好了 / 锁好了 ("后备箱关好了"): told as done, no command (the tailgate was closed).
+_ZH_DONE_WELL = re.compile(
+    r"^([^,;把将]{1,8}?)(?:关好了|锁好了|开好了|弄好了|放好了)(?=$|[,;\s]|打开|开启|关闭|关上|关掉|把|将|调)"
+)
+#: "给我老婆打开车窗": the 我 is of the person, never the speaker's member.
+_ZH_KIN_OF_MINE = re.compile(rf"(?<=[给帮为替])我(?:的)?(?={ZH_KIN})")
+
 _ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七八九十两半]|点)")
 
 
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = _ZH_OH_NO.sub(",不对,", _ZH_I_MEAN.sub(",不对,", _ZH_NAMED_AGAIN.sub(r"\1,\2", text)))
+    text = _ZH_DONE_WELL.sub(r"\1已经关了", _ZH_THAT_ONE.sub(NAME, _ZH_KIN_OF_MINE.sub("", text)))
+    text = _ZH_ME_LISTED.sub(lambda m: "我的和" if m.group(0).endswith("和") else "和我的", text)
     text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边

@@ -32,7 +32,7 @@ _EN_WORDS = {
     NAME: r"\S+",
     CLOCK: r"[\d:]+\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?",
 }
-_EN_BETWEEN = r"(?:\W|\bthe\b)*?"
+_EN_BETWEEN = r"(?:\W|\bthe\b|\bmy\b)*?"  # (the "my" of someone else's, "my wife's", is read away)
 _EN_TO_CLAUSE_END = r".+?(?=\s*(?:$|[,;.!?\"]|\s(?:and|then|but)\b))"
 
 
