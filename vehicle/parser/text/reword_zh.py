@@ -372,7 +372,9 @@ _ZH_THAT_ONE = re.compile(
 )
 #: The speaker in a list of members (给我和副驾开座椅加热, 副驾和我): the speaker's member too (我 alone is no
 #: member word, so only the passenger's seat was heated).
-_ZH_ME_LISTED = re.compile(r"(?:给|帮)?我和(?=主驾|副驾|后排|左后|右后|司机)|(?<=主驾|副驾|左后|右后|司机|后排)和我(?!的|们)")
+_ZH_ME_LISTED = re.compile(
+    r"(?:给|帮)?我和(?=主驾|副驾|后排|左后|右后|司机)|(?<=主驾|副驾|左后|右后|司机|后排)和我(?!的|们)"
+)
 #: A thing then 关好了 / 锁好了 ("后备箱关好了"): told as done, no command (the tailgate was closed).
 _ZH_DONE_WELL = re.compile(
     r"^([^,;把将]{1,8}?)(?:关好了|锁好了|开好了|弄好了|放好了)(?=$|[,;\s]|打开|开启|关闭|关上|关掉|把|将|调)"
