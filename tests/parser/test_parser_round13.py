@@ -190,3 +190,33 @@ def test_someones_member_is_not_the_speakers_mention(parser):
 def test_a_thing_told_done_is_no_command(parse, text):
     result = parse(text)
     assert not any(a["capability"] == TRUNK for a in result["actions"]), (text, result["actions"])
+
+
+def test_a_partial_take_back_after_the_list_is_complete(parser):
+    # taken back after it was said: done without it, nothing left to the model
+    result = parser.parse("open the sunroof and the trunk, not the sunroof")
+    assert [a.capability for a in result.actions] == [TRUNK] and result.complete
+    # forbidden first and then said: at odds, left to the model
+    result = parser.parse("don't open the sunroof, open the sunroof and the trunk")
+    assert [a.capability for a in result.actions] == [TRUNK] and not result.complete
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # reassurance words before no command verb are no filler: a state told ("i don't mind it open")
+        "i don't mind the window open",
+        # alone, the thing named again is no partial take-back: the AC is not needed (held, as before)
+        "关闭空调，空调不用了",
+        # 应该是 with no command before it asks or tells ("the AC should be on, right?")
+        "空调应该是开着的吧",
+    ],
+)
+def test_the_same_words_that_ask_for_nothing(parse, text):
+    assert parse(text)["actions"] == [], text
+
+
+def test_ahead_on_the_road_is_no_front_row(parser):
+    # 前方 is ahead of the car: the front windows were named for a model's plan to bind to
+    result = parser.parse("前方有隧道关上车窗", seat="rear_left").to_json()
+    assert all(m["target"] in (None, "rear_left") for m in result["mentions"]), result["mentions"]

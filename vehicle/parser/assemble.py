@@ -181,6 +181,7 @@ class Assembler:
         self.mentions: list[Mention] = []
         self.negated: list[Mention] = []
         self.forbidden: list[Mention] = []
+        self._forbidden_after: dict[Mention, int] = {}
         self.queries: list[Query] = []
         self.needs: list[str] = []
         self.unresolved = False
@@ -346,6 +347,9 @@ class Assembler:
                 self._held_at.extend((self._k, m) for m in marked)
             if said == "negated":
                 _add(self.forbidden, marked)
+                # the commands said before it: a negation after them takes part of them back ("open the
+                # sunroof and the trunk, not the sunroof"), one before them is at odds with them
+                self._forbidden_after.update({m: len(self.actions) for m in marked if m not in self._forbidden_after})
         elif said == "question":
             # A state question is answered locally ("open the sunroof. is the AC on?"
             # stays complete); any other question is left to the model.
@@ -594,9 +598,11 @@ class Assembler:
 
     def _without_forbidden(self) -> list[Action]:
         kept = []
-        for action in self.actions:
-            if any(self._overlap(action, m) for m in self.forbidden):
-                self.conflict = True  # said and forbidden: leave it to the model
+        for k, action in enumerate(self.actions):
+            against = [m for m in self.forbidden if self._overlap(action, m)]
+            if against:
+                # said and then taken back: not done; forbidden and then said: leave it to the model
+                self.conflict = self.conflict or any(k >= self._forbidden_after.get(m, 0) for m in against)
                 continue
             kept.append(action)
         return kept

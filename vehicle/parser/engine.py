@@ -474,7 +474,7 @@ _ZH_TRAILING_TAKE_BACK = re.compile(
     # 取消 run on after a command and its object ("打开内循环取消", "打开车窗和天窗取消吧"): a take-back of it,
     # never the switch-off it is after a control alone (内循环取消) or after 把 (打开空调把内循环取消)
 )
-_ZH_RUN_ON_CANCEL = re.compile(r"^((?:打开|开启|关闭|关上|关掉)[^\s,;把将]{1,12}?)(取消(?:吧|了)?)$")
+_ZH_RUN_ON_CANCEL = re.compile(r"^(.*(?:打开|开启|关闭|关上|关掉)[^\s,;把将]{1,12}?)(取消(?:吧|了)?)$")
 #: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
 _TAKE_BACK_IN = {
     "en": re.compile(r"(?:^|[\s,])(?:no wait|wait no|never ?mind|scratch that|i mean|actually no|no no)[\s,]+(?=\S)"),

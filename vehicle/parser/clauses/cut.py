@@ -27,13 +27,13 @@ _EN_NOT_CUT = re.compile(
     r"(?<!\bam)(?<!\bwas)(?<!\bwere)(?<!\bcan)(?<!\bwhy)(?<!\bhave)(?<!\bhas)(?<!')(?<!\bor)(?<!\band)(?<!\bif)"
     r"(?<!\bjust)(?<!\bbut)(?<!\bi)(?<!,)\s+(?=not\b)"
 )
-#: (never before a mode's name, "cancel car wash mode", nor "no" opening the text ("no defog
+#: (never before a mode's name, "cancel car wash mode", unless "no wait" or "i mean" corrects it; nor "no" opening the text ("no defog
 #: please") or after "and"/"but" ("open the window and no trunk"): those say what is not wanted,
 #: a negation, not a take-back of what came before)
 _EN_RETRACT_CUT = re.compile(
     rf"(?:^|(?<=\s))(?!(?<![\s\S])no (?!wait|no\b|sorry))(?<!\band )(?<!\bbut )"
     rf"({EN_RETRACTION}|no(?! (?:more|need|longer|way|problem|thanks|thank)\b))"
-    r"(?!(?: \S+){1,3} mode\b)(?=\s|$)"
+    r"(?:(?<=\bwait)|(?<=\bmean)|(?!(?: \S+){1,3} mode\b))(?=\s|$)"
 )
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
 #: "actually don't open the tailgate": with a verb phrase after it, "actually

@@ -15,7 +15,11 @@ _EN_POLITE_START = re.compile(
     r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
     r"|i wanna|i need to|i want|i'd like|i would like|i need|let's|lets|go ahead and|help me|try to|you can|you could"
-    r"|maybe|actually|yes|yeah|sure|i said|i say|like i said|as i said)\b\s*)+"
+    r"|maybe|actually|yes|yeah|sure|i said|i say|like i said|as i said|sorry|excuse me|pardon me"
+    # reassurance, no negation of what follows ("i don't mind, open the sunroof", "don't worry, close the windows")
+    r"|(?:i don't mind|i do not mind|i dont mind|don't worry|do not worry|dont worry|no worries)"
+    r"(?=\s*,|\s+(?:open|close|shut|turn|switch|set|put|roll|start|stop|fold|unfold|lower|raise|activate|crank|make)\b))"
+    r"\b\s*,?\s*)+"
 )
 
 

@@ -65,7 +65,7 @@ _EN_TAKE_BACK_OBJECT = re.compile(
 #: "open all windows, never mind the driver's": a member taken back from a group is left out of it (only
 #: the driver's window opened).
 _EN_TAKE_BACK_MEMBER = re.compile(
-    r"[\s,.;!]+(?:but\s+)?(?:never ?mind|forget(?: about)?|skip|not)\s+(the (?:driver|passenger|rear left|rear right)(?:'s)?"
+    r"[\s,.;!]+(?:but\s+)?(?:never ?mind|forget(?: about)?|skip|not|leave out|leaving out)\s+(the (?:driver|passenger|rear left|rear right)(?:'s)?"
     r"(?: one| window| seat)?|mine|my one)(?=\s*$|[\s,.;!])"
 )
 
@@ -241,7 +241,8 @@ def reword_en(text: str) -> str:
     if not _EN_NEGATED.search(text):  # "don't turn the ac on high": not the fan's either
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
-    text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, _EN_ASIDE_AFTER_NOT.sub(r"\1 ", text)))
+    text = _EN_ASIDE_AFTER_NOT.sub(r"\1 ", _EN_SORRY_I_MEAN.sub(" ", text))
+    text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text))
     text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", text))
     text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
     text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
@@ -318,11 +319,14 @@ _EN_NAH_THEN = re.compile(
 #: "actually" that adds ("…, actually also the sunroof"), forbids ("actually don't") or is the speaker's
 #: ("can you actually open it", "i actually want …": the word before is then a pronoun or a helper verb).
 _EN_RATHER = re.compile(
-    r"(?<=[a-z0-9%'])(?P<cut>\s*,\s*|\s+)(?P<word>or rather|or actually|(?:well,?\s+)?actually)(?:\s*,\s*|\s+)"
+    r"(?<=[a-z0-9%'])(?P<cut>\s*[,.;]\s*|\s+)(?P<word>or rather|or actually|actually,? make that|(?:well,?\s+)?actually|sorry"
+    r"|make that)(?:\s*,\s*|\s+)"
     r"(?!(?:also|too|and|as well|no|not|don't|dont|do not|never|please|is|it's|its|i|we)\b)"
-    r"(?=(?:the|my|open|close|shut|turn|switch|set|roll|fold|lower|raise|start|stop|put|make|crank|activate"
-    r"|deactivate|enable|disable|\d)\b|\d)"
+    r"(?=(?:the|my|open|close|shut|turn|switch|set|roll|fold|unfold|lower|raise|start|stop|put|make|crank|activate"
+    r"|deactivate|enable|disable|halfway|half|all the way|fully|a bit|a little|a crack|max|min|\d)\b|\d)"
 )
+#: "sorry, i mean …": the "i mean" corrects; the "sorry" only apologises for it.
+_EN_SORRY_I_MEAN = re.compile(r"\bsorry,?\s+(?=i mean\b|i meant\b)")
 _EN_NOT_RATHER_AFTER = frozenset(
     {"i", "you", "we", "it", "can", "could", "would", "will", "please", "to", "and", "but", "then", "just", "is", "are"}
 )
@@ -330,7 +334,7 @@ _EN_NOT_RATHER_AFTER = frozenset(
 
 def _rather(m: re.Match[str]) -> str:
     before = m.string[: m.start()].split()
-    if m.group("word") != "or rather" and "," not in m.group("cut") and before and before[-1] in _EN_NOT_RATHER_AFTER:
+    if m.group("word") != "or rather" and not m.group("cut").strip() and before and before[-1] in _EN_NOT_RATHER_AFTER:
         return m.group(0)
     return " , no wait , "
 
@@ -364,10 +368,11 @@ _EN_EVERYONES = re.compile(r"\bevery(?:one|body)(?:'s|s)(?= )")
 #: "my back", "your back" as the body, and "be right back", "i'm back", "that's all": no rear row, no
 #: every member (the speaker's back warmed the rear zones; "open the window that's all" named all four).
 _EN_BACK_OF_A_BODY = re.compile(
-    r"\b(?:my|your|his|her|our|their|lower|upper) back\b(?! (?:seats?|row|windows?|ones?|zones?|left|right|fans?|blowers?"
+    r"(?:(?<=\bmy )|(?<=\byour )|(?<=\bhis )|(?<=\bher )|(?<=\bour )|(?<=\btheir )|(?<=\blower )|(?<=\bupper ))"
+    r"back\b(?! (?:seats?|row|windows?|ones?|zones?|left|right|fans?|blowers?"
     r"|air|temp\w*|a c|ac|a/c|combined|climate|heat\w*|vents?|defrost\w*|side|passengers?|area|reading|stage|level"
     # how the body feels is a need, said with or without the back
-    r"|speed|is|was|'s|feels?|felt|might|hurts?|aches?|gets|getting|seems|sweats?|sweating)\b)"
+    r"|speed|is|was|'s|feels?|felt|might|gets|getting|seems|sweats?|sweating)\b)"
 )
 _EN_NOT_A_PLACE = re.compile(
     r"\b(?:(?:i'll|ill|i will|we'll|we will) )?be (?:right )?back\b|\b(?:i'm|i am|im|we're|we are) back\b"

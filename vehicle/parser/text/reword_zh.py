@@ -148,7 +148,13 @@ def _apply(text: str, rules) -> str:
 
 
 #: 只开天窗 after a list (打开天窗和后备箱 只开天窗): a correction, only what follows it acts.
-_ZH_ONLY = re.compile(r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?:打开|开启|开|要)(?=[\u4e00-\u9fff])")
+_ZH_ONLY = re.compile(
+    r"(?:(?<=[,;\s])|(?<=^))(?:只|就只|仅|只要)(?P<verb>打开|开启|开|要|关闭|关上|关掉|关)(?=[\u4e00-\u9fff])"
+    # run on after a list, before what is kept (关闭所有车窗和天窗只关天窗)
+    r"|(?<=[\u4e00-\u9fff])(?:只|就只|仅|只要)(?P<verb2>打开|开启|开|要|关闭|关上|关掉|关)"
+    r"(?=车窗|窗户|天窗|遮阳帘|后备箱|尾门|空调|内循环|外循环|香氛|座椅|阅读灯|氛围灯|除霜|除雾|后视镜)"
+)
+_ZH_CLOSING = re.compile(r"(?:关闭|关上|关掉|关)(?!.*(?:打开|开启|开))")
 
 #: A negation just before: "不要 只开天窗" forbids it (read as a correction, the sunroof opened).
 _ZH_NEGATION_BEFORE = re.compile(r"(?:别|不要|不用|不必|不想|不许|不准|禁止|勿|别呀|别啊)[,;\s]*$")
@@ -157,7 +163,10 @@ _ZH_NEGATION_BEFORE = re.compile(r"(?:别|不要|不用|不必|不想|不许|不
 def _only(m: re.Match[str]) -> str:
     if _ZH_NEGATION_BEFORE.search(m.string[: m.start()]):
         return m.group(0)
-    return "不对 打开"
+    verb = m.group("verb") or m.group("verb2")
+    if verb == "要":  # 只要X: X the way the command before it went (关闭车窗和天窗，只要天窗 closes the sunroof)
+        return "不对 关闭" if _ZH_CLOSING.search(m.string[: m.start()]) else "不对 打开"
+    return "不对 关闭" if verb.startswith("关") else "不对 打开"
 
 
 #: A negation before a list whose verb comes after it ("不要把天窗和后备箱打开", 别把空调和车窗都打开): the
@@ -346,7 +355,26 @@ _ZH_NOT_OURS = re.compile(
 
 #: 哦不 before the next command ("打开车窗哦不打开天窗", "…，哦不，打开天窗") is 不对, a take-back of what came before (the
 #: 不 was read as the next command's negation: the window opened, the sunroof was held).
-_ZH_OH_NO = re.compile(r"(?<=[\u4e00-\u9fff,\s])[哦噢啊呃]不[,\s]*(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|是)")
+_ZH_OH_NO = re.compile(
+    r"(?<=[\u4e00-\u9fff,\s])[哦噢啊呃]不[,\s]*(?=打开|开启|关闭|关掉|关上|把|将|调|设置|启动|是|\d|[一二三四五六七八九十两](?:档|挡|度))"
+)
+#: 应该是 run on after a command (打开座椅加热应该是座椅通风, 把风量调大一点应该是调小一点): the same correction.
+_ZH_SHOULD_BE = re.compile(
+    r"(?<=[\u4e00-\u9fff\d%])应该是(?=打开|开启|关闭|关上|关掉|调|设|座椅|车窗|天窗|空调|遮阳帘|后备箱|风量|温度|\d"
+    r"|[一二三四五六七八九十两](?:度|档|挡))"
+)
+_ZH_A_COMMAND = re.compile(r"打开|开启|关闭|关上|关掉|调|设")
+#: A courtesy or reassurance first ("不好意思，…", "没关系，…", "别担心，…", "我是说真的，…", "其实…"): nothing
+#: is negated or taken back by it (别担心 negated the windows; run on, the others hid the command).
+_ZH_COURTESY = re.compile(
+    r"^(?:不好意思|抱歉|对不起|没关系|别担心|不用担心|放心|我是说真的|说真的|不是开玩笑|真的不是开玩笑|其实)[,\s]*(?=\S)"
+)
+#: "不要太热" before a command: how it should feel, no control negated.
+_ZH_NOT_TOO = re.compile(r"(?:不要|别)(?:太|那么|这么)(?:热|冷|闷|干|晒|亮|暗)[了啊呀]?[,\s]*(?=\S)")
+#: "不开空调可不行": not doing it will not do, so do it.
+_ZH_MUST_DO = re.compile(r"^不(打开|开启|开)([\u4e00-\u9fff]{1,6}?)(?:可不行|可不成|不行)[啊呀的]?$")
+#: "说错了，是遮阳帘": what is said instead, after the take-back (the 是 made it no command).
+_ZH_IT_IS = re.compile(r"((?:说错了|搞错了|不对|口误)[,\s]*)是(?!不是)(?=[\u4e00-\u9fff])")
 
 #: The same said as "no, no", "it should be", "not … but" or an English "sorry" between a command and the
 #: next ("温度设为22度 不是不是 23度", "把座椅加热打开应该是关闭", "把座椅通风打开 不是 关闭"): the first
@@ -355,14 +383,11 @@ _ZH_OH_NO = re.compile(r"(?<=[\u4e00-\u9fff,\s])[哦噢啊呃]不[,\s]*(?=打开
 _ZH_I_MEAN = re.compile(
     r"(?<=[\u4e00-\u9fff\d%,\s])\s*(?:不是不是|不不(?!不))[,\s]*(?=[\u4e00-\u9fff\d])"
     r"|(?<=[\u4e00-\u9fff\d%])\s*sorry[,\s]*(?=[\u4e00-\u9fff\d])"
+    r"|(?<=[\u4e00-\u9fff\d%])[,\s]+应该是[,\s]*(?=[\u4e00-\u9fff\d])"
     r"|(?:(?<=打开|开启|关闭|关掉|关上)|(?<=[\d度档挡%]))\s*(?:不是|应该是)[,\s]*"
     r"(?=打开|开启|关闭|关掉|关上|调|设|开|关|\d+\s*(?:度|档|挡|%)|[一二三四五六七八九十两]+(?:度|档|挡))"
 )
 
-
-#: A thing named again right after a list, then taken back (打开后备箱和车窗车窗取消): the take-back is of the
-#: one named again, a clause of its own (run on, 车窗取消 closed the window the list had just opened).
-_ZH_NAMED_AGAIN = re.compile(r"([\u4e00-\u9fff]{2,5}?)(\1(?:就|也)?(?:取消|不要|不用|算了))")
 
 #: "that one over there", "the other one" (那边的车窗, 另外那个温度): a member no words here say; it acted on
 #: the speaker's (这边 is the speaker's side, and 那边 alone after a command is no member: 开到那边).
@@ -375,6 +400,9 @@ _ZH_THAT_ONE = re.compile(
 _ZH_ME_LISTED = re.compile(
     r"(?:给|帮)?我和(?=主驾|副驾|后排|左后|右后|司机)|(?<=主驾|副驾|左后|右后|司机|后排)和我(?!的|们)"
 )
+#: Ahead on the road (前方有隧道, 前面有车): outside the car, never the front row (the front windows were
+#: named for a model's plan to bind to).
+_ZH_AHEAD = re.compile(r"前方|前面(?=有|是个|是一)")
 #: A thing then 关好了 / 锁好了 ("后备箱关好了"): told as done, no command (the tailgate was closed).
 _ZH_DONE_WELL = re.compile(
     r"^([^,;把将]{1,8}?)(?:关好了|锁好了|开好了|弄好了|放好了)(?=$|[,;\s]|打开|开启|关闭|关上|关掉|把|将|调)"
@@ -382,13 +410,46 @@ _ZH_DONE_WELL = re.compile(
 #: "给我老婆打开车窗": the 我 is of the person, never the speaker's member.
 _ZH_KIN_OF_MINE = re.compile(rf"(?<=[给帮为替])我(?:的)?(?={ZH_KIN})")
 
+#: A take-back after a list that names one thing of it again (打开座椅加热和座椅通风，座椅通风不要了; 打开所有车窗，
+#: 主驾的不用): that thing alone is taken back, a member is left out (the take-back held the whole list). Only
+#: after a list or two commands: alone, 关闭空调，空调不用了 may say the AC is not needed (a bare take-back).
+_ZH_TAKE_BACK_ONE = re.compile(r"(?:就|也)?(?:不要了|不用了|算了|取消了?|不用)(?:吧|啦)?(?=$|[,;。!?\s])")
+_ZH_LISTED_BEFORE = re.compile(
+    r"和|、|跟|以及|还有|(?:打开|开启|关闭|关上|关掉|折叠|调).*(?:打开|开启|关闭|关上|关掉|折叠|调)"
+)
+_ZH_MEMBER_WORDS = frozenset({"主驾驶", "副驾驶", "主驾", "副驾", "左后", "右后", "后排", "前排", "司机"})
+_ZH_GROUP = re.compile(r"所有|全部|全都|都")
+
+
+def _one_taken_back(text: str) -> str:
+    for m in reversed(list(_ZH_TAKE_BACK_ONE.finditer(text))):
+        named = text[: m.start()].rstrip("的")
+        for k in range(5, 1, -1):
+            thing, before = named[-k:], named[:-k]
+            if len(thing) != k or not re.fullmatch(r"[\u4e00-\u9fff]+", thing):
+                continue
+            member = thing in _ZH_MEMBER_WORDS
+            if (member and _ZH_GROUP.search(before)) or (thing in before and _ZH_LISTED_BEFORE.search(before)):
+                said = f",除了{thing}," if member else f",{thing}不要"
+                text = before.rstrip(" ,") + said + text[m.end() :]
+                break
+            if thing in before:
+                break
+    return text
+
+
 _ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七八九十两半]|点)")
 
 
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
-    text = _ZH_OH_NO.sub(",不对,", _ZH_I_MEAN.sub(",不对,", _ZH_NAMED_AGAIN.sub(r"\1,\2", text)))
+    text = _ZH_OH_NO.sub(",不对,", _ZH_I_MEAN.sub(",不对,", _one_taken_back(text)))
+    text = _ZH_IT_IS.sub(r"\1", text)
+    if _ZH_A_COMMAND.search(text):
+        text = _ZH_SHOULD_BE.sub(lambda m: ",不对," if _ZH_A_COMMAND.search(text, 0, m.start()) else m.group(0), text)
+    text = _ZH_MUST_DO.sub(r"打开\2", _ZH_NOT_TOO.sub("", _ZH_COURTESY.sub("", text)))
     text = _ZH_DONE_WELL.sub(r"\1已经关了", _ZH_THAT_ONE.sub(NAME, _ZH_KIN_OF_MINE.sub("", text)))
+    text = _ZH_AHEAD.sub(NAME, text)
     text = _ZH_ME_LISTED.sub(lambda m: "我的和" if m.group(0).endswith("和") else "和我的", text)
     text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
