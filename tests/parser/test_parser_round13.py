@@ -220,3 +220,66 @@ def test_ahead_on_the_road_is_no_front_row(parser):
     # 前方 is ahead of the car: the front windows were named for a model's plan to bind to
     result = parser.parse("前方有隧道关上车窗", seat="rear_left").to_json()
     assert all(m["target"] in (None, "rear_left") for m in result["mentions"]), result["mentions"]
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "acts"),
+    [
+        # "left" is what someone did, never the left side (the driver's window closed for the passenger)
+        ("I left the window open, close it", "passenger", [(WIN, "passenger", CLOSED)]),
+        ("I left the seat heating on, turn it off", "passenger", [(HEAT, "passenger", {"level": 0})]),
+        ("the kids left my window open, close it", "passenger", [(WIN, "passenger", CLOSED)]),
+        ("close the window on the left", "passenger", [(WIN, "driver", CLOSED)]),
+        # the speaker's window, all the way (every window opened as well)
+        ("把我的车窗全部打开", "rear_left", [(WIN, "rear_left", OPEN)]),
+        # "i'd like" asks
+        ("I'd like the fan on low", None, [(FAN, "cabin", {"level": 1})]),
+    ],
+)
+def test_what_was_done_is_no_side(parser, text, seat, acts):
+    assert _acts(parser.parse(text, seat=seat).to_json()) == acts, (text, seat)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a taste told: no request, no need (it set 22 °C or the fan, or read "cold" and the plan heated)
+        "I like the temperature at 22 degrees",
+        "i like the fan on low",
+        "I like it cold",
+        "22度对我来说刚好",
+        # a song's name
+        "播放好冷",
+    ],
+)
+def test_a_taste_or_a_name_asks_for_nothing(parse, text):
+    result = parse(text)
+    assert result["actions"] == [] and result["needs"] == [], (text, result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # told, and said as a command mention with a direction a model's plan could bind to
+        "老婆把天窗打开了",
+        "孩子们把天窗打开了",
+        "主驾车窗开了一整晚",
+        "我老公每次都把车窗关掉",
+        "我们平常都开内循环",
+        "I can open the trunk myself",
+        "The back windows open really slowly",
+        "The last time I opened the windows it rained in",
+        # 关于 is "about", no 关 ("close")
+        "给我讲个关于车窗的笑话",
+        "关于后备箱我有个问题",
+    ],
+)
+def test_told_or_about_is_no_command_mention(parse, text):
+    result = parse(text)
+    assert result["actions"] == [], (text, result["actions"])
+    assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]
+
+
+def test_a_tag_is_no_side(parser):
+    result = parser.parse("The window is open right?").to_json()
+    assert [(q["capability"], q["target"]) for q in result["queries"]] == [(WIN, "driver")]

@@ -181,7 +181,14 @@ _ZH_STATEMENT = re.compile(
 
 
 #: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
-_ZH_DONE = re.compile(r"^(?:他|她|它|他们|她们)(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天")
+_ZH_DONE = re.compile(
+    rf"^(?:{ZH_THEY}|它|(?:我的?|我们的?)?(?:{ZH_KIN}))(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天"
+    r"|每次|每回|总是|老是|通常|平常|常常|往往|一般都"
+    # how long a state lasted ("主驾车窗开了一整晚"): told, never asked for
+    r"|(?:开|关)了(?:一整晚|一晚上|一整夜|一整天|一天|一上午|一下午|好久|很久|半天|一夜)"
+    # how it suits the speaker ("22度对我来说刚好"): told, never asked for
+    r"|对我来说(?:刚好|正好|刚刚好|合适|挺好|不错)"
+)
 
 
 #: What was done, told with 了 ("我打开了后备箱", "你把天窗打开了", "后备箱开了"): a report, not a request

@@ -19,7 +19,7 @@ from .markers import EN_RETRACTION, ZH_RETRACTION, Clause, clause
 
 _EN_CUT = re.compile(r"\s*(?:,|;|\band then\b|\bthen\b|\band also\b|\band\b|\bbut\b|\balso\b|\bplus\b|&)\s*")
 _ZH_CUT = re.compile(
-    r"(?:,|;|(?<=[\u3400-\u9fffa-z])\s(?=[\u3400-\u9fff])|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|(?<!完.)(?<!完..)(?<!完...)(?<!完)(?<!别)(?<!不要)再(?=打开|开启|关闭|关上|关掉|把|将|启动|切换)|但是|可是|不过|另外|顺便|(?<=\d[度档%])(?=[^\d,;吗呢吧么了啊呀?刚正挺合太好有真这那]))"
+    r"(?:,|;|(?<=[\u3400-\u9fffa-z])\s(?=[\u3400-\u9fff])|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|(?<!完.)(?<!完..)(?<!完...)(?<!完)(?<!别)(?<!不要)再(?=打开|开启|关闭|关上|关掉|把|将|启动|切换)|但是|可是|不过|另外|顺便|(?<=\d[度档%])(?=[^\d,;吗呢吧么了啊呀?刚正挺合太好有真这那对]))"
 )
 #: "turn on the seat heating not the ventilation": "not" after a complete clause starts its own.
 _EN_NOT_CUT = re.compile(

@@ -268,6 +268,10 @@ _EN_WANTED = re.compile(r"^(?:i|we)(?: really| just)? (?:need|want|'d like|would
 _EN_STATEMENT = re.compile(
     r"^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*"
     r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|has been|have been|seems|looks|(?<!driver)(?<!passenger)'s)\b"
+    # how a thing moves ("the back windows open really slowly") and when ("the last time i opened …"): told
+    r"|^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*\b(?:opens?|closes?|folds?|moves?)"
+    r"\s+(?:really\s+|very\s+|so\s+|too\s+)?(?:slowly|slow|quickly|fast|by itself|on its own|itself)\b"
+    r"|^(?:the )?(?:last|first|next) time\b|^(?:every ?time|whenever)\b"
 )
 
 

@@ -188,7 +188,11 @@ _EN_LETS_MAYBE = re.compile(r"^(?:let's|lets|let us) (?:maybe|perhaps|possibly)\
 
 _EN_WOULD = re.compile(
     r"^(?:i|we|one|you) (?:would|could|might|can)(?= (?:open|close|turn|switch|roll|lower|raise|set|fold)\b)"
+    # (not "i can open the trunk myself": the speaker will do it, told)
+    r"(?!.*\b(?:myself|ourselves)\b)"
 )
+#: "i can open the trunk myself": what the speaker will do, told (it was a hedge: a consent question).
+_EN_MYSELF = re.compile(r"^(?:i|we) (?:can|could)(?= .*\b(?:myself|ourselves)\b)")
 
 _EN_ASKED_OF_OTHERS = re.compile(
     r"^(?:(?:are )?(?:you|everyone|everybody|you guys|y'all) )?(?:ok|okay|alright|fine|good) with\b|^need me to\b"
@@ -243,13 +247,14 @@ def reword_en(text: str) -> str:
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
     text = _EN_ASIDE_AFTER_NOT.sub(r"\1 ", _EN_SORRY_I_MEAN.sub(" ", text))
     text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text))
-    text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", text))
+    text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", _EN_LEFT_DONE.sub(r"\1 had", text)))
+    text = _EN_LIKE.sub("i liked ", _EN_TASTE.sub(f" {NAME} ", _EN_RIGHT_TAG.sub("?", text)))
     text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
     text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
     text = _EN_ONLY_THAT.sub(r"\g<pre> , no , only the \g<thing>", text)
     text = _EN_LEAVE_THAT.sub(r"\g<pre> , leave the \g<thing> alone", text)
     text = _EN_NOT_FULLY.sub(f" {NAME} ", text)  # "open the sunroof but not fully": how far is not said
-    text = _EN_WOULD.sub("maybe", _EN_LETS_MAYBE.sub("maybe", text))  # a hedge: consent asked
+    text = _EN_WOULD.sub("maybe", _EN_LETS_MAYBE.sub("maybe", _EN_MYSELF.sub("i will", text)))  # a hedge: consent asked
     if _EN_ASKED_OF_OTHERS.match(text):
         text = "is it " + text  # "you ok with the trunk open": a question, not a command
     text = _EN_PARTICLE.sub(
@@ -377,6 +382,22 @@ _EN_BACK_OF_A_BODY = re.compile(
 _EN_NOT_A_PLACE = re.compile(
     r"\b(?:(?:i'll|ill|i will|we'll|we will) )?be (?:right )?back\b|\b(?:i'm|i am|im|we're|we are) back\b"
     r"|\bthat'?s all\b"
+)
+
+#: "I left the window open": "left" is what someone did, never the left side (the driver's window closed
+#: when the passenger asked for theirs).
+_EN_LEFT_DONE = re.compile(
+    rf"\b((?:i|we|you|he|she|they|someone|somebody|(?:the |my )?(?:{EN_KIN}))(?:'ve| have| had)?"
+    r"(?: just| must have| might have| probably)?) left(?= (?:the|my|your|his|her|our|their|it|them|a|an|all|both)\b)"
+)
+#: "I like it cold", "we prefer it warm": a taste, no need (it read "cold", and the offline plan heated).
+_EN_TASTE = re.compile(r"\b(?:i|we) (?:like|love|prefer|enjoy) it (?:cold|cool|colder|cooler|hot|warm|warmer|hotter)\b")
+#: "I like the fan on low": a taste told, no request ("i'd like" asks).
+_EN_LIKE = re.compile(r"^(?:i|we) (?:really )?(?:like|love|prefer|enjoy) (?=the |my |it )")
+#: "…, right?": a tag that asks, never the right side (the passenger's window was asked about).
+_EN_RIGHT_TAG = re.compile(
+    r"(?<!\bthe)(?<!\bon)(?<!\bto)(?<!\brear)(?<!\bfront)(?<!\bback)(?<!\bfar)(?<!\bbottom)(?<!\btop)"
+    r"\s*,?\s+right\s*\?\s*$"
 )
 
 #: "don't, whatever you do, open the sunroof": the negation is of what follows the aside (it opened).

@@ -403,6 +403,12 @@ _ZH_ME_LISTED = re.compile(
 #: Ahead on the road (前方有隧道, 前面有车): outside the car, never the front row (the front windows were
 #: named for a model's plan to bind to).
 _ZH_AHEAD = re.compile(r"前方|前面(?=有|是个|是一)")
+#: 关于 ("about") is no 关 ("close"): 给我讲个关于车窗的笑话 was a command mention that closes the window.
+_ZH_ABOUT_A_THING = re.compile(r"关于")
+#: A need word right after 播放 / 来一首 is a song's name (播放好冷 stated the need "cold").
+_ZH_SONG_OF_A_NEED = re.compile(r"(?:(?<=播放|来首|听听)|(?<=来一首|放一首|听一下))(?:好|有点|太)?(?:冷|热|闷)")
+#: "我的车窗全部打开": the speaker's one window, opened all the way (it opened every window as well).
+_ZH_MINE_ALL = re.compile(r"(?<=我的)(车窗|窗户|座椅加热|座椅通风|座椅|阅读灯)(?:全部|都|全都)(?=打开|开|关|升|降)")
 #: A thing then 关好了 / 锁好了 ("后备箱关好了"): told as done, no command (the tailgate was closed).
 _ZH_DONE_WELL = re.compile(
     r"^([^,;把将]{1,8}?)(?:关好了|锁好了|开好了|弄好了|放好了)(?=$|[,;\s]|打开|开启|关闭|关上|关掉|把|将|调)"
@@ -449,7 +455,8 @@ def reword_zh(text: str) -> str:
         text = _ZH_SHOULD_BE.sub(lambda m: ",不对," if _ZH_A_COMMAND.search(text, 0, m.start()) else m.group(0), text)
     text = _ZH_MUST_DO.sub(r"打开\2", _ZH_NOT_TOO.sub("", _ZH_COURTESY.sub("", text)))
     text = _ZH_DONE_WELL.sub(r"\1已经关了", _ZH_THAT_ONE.sub(NAME, _ZH_KIN_OF_MINE.sub("", text)))
-    text = _ZH_AHEAD.sub(NAME, text)
+    text = _ZH_AHEAD.sub(NAME, _ZH_ABOUT_A_THING.sub(NAME, text))
+    text = _ZH_MINE_ALL.sub(r"\1", _ZH_SONG_OF_A_NEED.sub(NAME, text))
     text = _ZH_ME_LISTED.sub(lambda m: "我的和" if m.group(0).endswith("和") else "和我的", text)
     text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
