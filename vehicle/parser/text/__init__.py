@@ -5,7 +5,8 @@ OpenCC, clock times and names that are no value (:mod:`.names`), numbers
 lifted out as placeholders), :mod:`.reword_en` and :mod:`.reword_zh` (ways of saying
 a thing, said the way the reader reads them: a list with its verb last, two
 places of one member, a take-back with an object, words spaced by a
-recogniser), :mod:`.people` (who else a Chinese text may be about),
+recogniser; :mod:`.instead_zh` the Chinese corrections, take-backs and whose
+member it is), :mod:`.people` (who else a text may be about),
 :mod:`.numbers` (English number words, Chinese numerals) and
 :mod:`.mixed` (the other language's words, for mixed-language text).
 """
