@@ -283,3 +283,13 @@ def test_told_or_about_is_no_command_mention(parse, text):
 def test_a_tag_is_no_side(parser):
     result = parser.parse("The window is open right?").to_json()
     assert [(q["capability"], q["target"]) for q in result["queries"]] == [(WIN, "driver")]
+
+
+@pytest.mark.parametrize(
+    "text", ["i'm cold i opened the window", "i'm freezing you opened the window", "好冷我把车窗打开了"]
+)
+def test_what_was_done_after_a_need_is_told(parse, text):
+    # run on after a need, what was done was a command mention with a direction (a plan could bind to it)
+    result = parse(text)
+    assert result["actions"] == [], text
+    assert [m["said"] for m in result["mentions"]] == ["statement"], result["mentions"]

@@ -287,7 +287,10 @@ class ClauseReader:
             few = cl.body and controls_in(cl.body, lexicon) <= MOST_CONTROLS
             frame = self.frame(cl.body, norm, lexicon, cache) if few else None
             if frame is not None:
-                if cl.question or cl.statement or cl.wish:
+                if cl.question or (
+                    (cl.statement or cl.wish) and (first or not spotter.need_only(text[: text.find(part)]))
+                ):
+                    # (after a need, what was done is told on its own: "i'm cold | i opened the window")
                     return False
                 if (
                     language == "zh"

@@ -22,6 +22,8 @@ _EN_STARTS = (
     r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
     r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
     r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
+    # someone who did it, told after a need ("i'm freezing | you opened the window")
+    r"|you|he|she|they|someone|somebody"
     # requests the car has no control for ("open the sunroof | navigate home | turn on the ac")
     r"|navigate|call|dial|text|send|book|order|skip|pause|resume|mute|unmute|search|reset"
     # "don't open the sunroof | just fold the mirrors" (not "just a bit": an amount is no command)
@@ -30,7 +32,7 @@ _EN_STARTS = (
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
     r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
-    r"帮我|请|别|(?<!要)不要|(?<!用)不用|(?<!开)不(?=开)|(?<!关)不(?=关)|不(?=[打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
+    rf"(?:我|我们|{ZH_THEY}|{ZH_KIN})(?=把|刚把|已经把)|帮我|请|别|(?<!要)不要|(?<!用)不用|(?<!开)不(?=开)|(?<!关)不(?=关)|不(?=[打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
     r"(?<![打开启])进入|切换|切到|改成|改为|换成|播放|告诉|讲|唱|来一首|放一首|导航|折叠|展开|收起|前挡|后窗|后挡|挡风玻璃"
     r"|(?<=[档挡度%])\d)"  # "风速调到一挡 | 二十二度": a value after a value's unit starts a clause
 )
