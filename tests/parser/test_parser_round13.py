@@ -293,3 +293,30 @@ def test_what_was_done_after_a_need_is_told(parse, text):
     result = parse(text)
     assert result["actions"] == [], text
     assert [m["said"] for m in result["mentions"]] == ["statement"], result["mentions"]
+
+
+@pytest.mark.parametrize(
+    "text", ["I should have closed the sunroof", "我应该把车窗关上的", "早知道就把天窗关了", "当时应该开空调的"]
+)
+def test_what_should_have_been_done_is_told(parse, text):
+    # a command mention with a direction a plan could bind to
+    result = parse(text)
+    assert result["actions"] == [] and [m["said"] for m in result["mentions"]] == ["statement"], (text, result)
+
+
+@pytest.mark.parametrize(
+    ("text", "queries"),
+    [
+        # "all the way" is how far, never every member (all four windows were asked about)
+        ("Is the window all the way down?", [(WIN, "driver")]),
+        # 多大 asks how far (a command mention that opens)
+        ("车窗开了多大", [(WIN, "driver")]),
+    ],
+)
+def test_how_far_is_asked(parser, text, queries):
+    result = parser.parse(text).to_json()
+    assert result["actions"] == [] and [(q["capability"], q["target"]) for q in result["queries"]] == queries
+
+
+def test_all_the_way_still_opens_fully(parser):
+    assert _acts(parser.parse("roll the window all the way down").to_json()) == [(WIN, "driver", OPEN)]

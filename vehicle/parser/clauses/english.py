@@ -272,6 +272,8 @@ _EN_STATEMENT = re.compile(
     r"|^(?!(?:turn|switch|set|open|close|shut|make|put|raise|lower|activate)\b).*\b(?:opens?|closes?|folds?|moves?)"
     r"\s+(?:really\s+|very\s+|so\s+|too\s+)?(?:slowly|slow|quickly|fast|by itself|on its own|itself)\b"
     r"|^(?:the )?(?:last|first|next) time\b|^(?:every ?time|whenever)\b"
+    # what should have been done ("i should have closed the sunroof"): told, never asked for now
+    r"|\b(?:should|could|would|might|must)(?: not|n't)? have\b|\b(?:should|could|would|must)'ve\b"
 )
 
 

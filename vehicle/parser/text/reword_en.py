@@ -249,6 +249,7 @@ def reword_en(text: str) -> str:
     text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text))
     text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", _EN_LEFT_DONE.sub(r"\1 had", text)))
     text = _EN_LIKE.sub("i liked ", _EN_TASTE.sub(f" {NAME} ", _EN_RIGHT_TAG.sub("?", text)))
+    text = _EN_ALL_THE_WAY.sub("fully", text)  # how far, never every member ("is the window all the way down")
     text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
     text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
     text = _EN_ONLY_THAT.sub(r"\g<pre> , no , only the \g<thing>", text)
@@ -399,6 +400,8 @@ _EN_RIGHT_TAG = re.compile(
     r"(?<!\bthe)(?<!\bon)(?<!\bto)(?<!\brear)(?<!\bfront)(?<!\bback)(?<!\bfar)(?<!\bbottom)(?<!\btop)"
     r"\s*,?\s+right\s*\?\s*$"
 )
+
+_EN_ALL_THE_WAY = re.compile(r"\ball the way\b")
 
 #: "don't, whatever you do, open the sunroof": the negation is of what follows the aside (it opened).
 _EN_ASIDE_AFTER_NOT = re.compile(
