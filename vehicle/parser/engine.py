@@ -471,9 +471,9 @@ _TRAILING_TAKE_BACK = re.compile(
 )
 _ZH_TRAILING_TAKE_BACK = re.compile(
     r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|no|nope|忽略|没事了|算啦)$"
-    # 取消 run on after a command and its object ("打开内循环取消", "打开车窗和天窗取消吧"): a take-back of it,
-    # never the switch-off it is after a control alone (内循环取消) or after 把 (打开空调把内循环取消)
 )
+#: 取消 run on after a command and its object ("打开内循环取消", "打开车窗和天窗取消吧"): a take-back of it,
+#: never the switch-off it is after a control alone (内循环取消) or after 把 (打开空调把内循环取消).
 _ZH_RUN_ON_CANCEL = re.compile(r"^(.*(?:打开|开启|关闭|关上|关掉)[^\s,;把将]{1,12}?)(取消(?:吧|了)?)$")
 #: A take-back inside a sentence ("…in 10 minutes, no wait, open it now", 十分钟后打开天窗 不对 现在就开).
 _TAKE_BACK_IN = {

@@ -10,8 +10,13 @@ lower case:
   by a bare number ("in 10 minutes no 5", "… no wait 20");
 - :func:`reword_en`: typographic apostrophes; the climate's value asked ("what's the
   ac on"); a level after switching the climate on (the fan's); a purpose before the
-  request; "and after that", "after you …"; "nah" before a command; a limit with no
-  amount ("but not fully"); hedges, hypotheticals, offers and questions put to the
+  request; "and after that", "after you …"; "sorry, i mean" and "don't, whatever
+  you do, …"; "A, actually / or rather / sorry / make that B" (a correction); "nah"
+  before a command; someone's "left" (no side), "my wife's" (no speaker's member),
+  "everyone's", "me" in a list of members; a taste ("i like it cold", "i like the fan
+  on low"), a tag "right?", "all the way" (how far); the body's back, "be right
+  back", "that's all"; "A and B, only the A" / "leave the B"; a limit with no
+  amount ("but not fully"); "i can … myself" (told); hedges, hypotheticals, offers and questions put to the
   others; a verb's particle ("open the window up"); a side of a named group; both
   sides, rows, shares, amount words and polite verb forms (:mod:`.spoken_en`); two
   places of one member (the rear passenger window: the rear right); a member or a
