@@ -257,8 +257,8 @@ def reword_en(text: str) -> str:
     text = _EN_ALL_THE_WAY.sub("fully", text)  # how far, never every member ("is the window all the way down")
     text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
     text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
-    text = _EN_ONLY_THAT.sub(r"\g<pre> , no , only the \g<thing>", text)
-    text = _EN_LEAVE_THAT.sub(r"\g<pre> , leave the \g<thing> alone", text)
+    text = _said_again(text, _EN_ONLY_THAT, " , no , only the {thing}")
+    text = _said_again(text, _EN_LEAVE_THAT, " , leave the {thing} alone")
     text = _EN_NOT_FULLY.sub(f" {NAME} ", text)  # "open the sunroof but not fully": how far is not said
     text = _EN_WOULD.sub("maybe", _EN_LETS_MAYBE.sub("maybe", _EN_MYSELF.sub("i will", text)))  # a hedge: consent asked
     if _EN_ASKED_OF_OTHERS.match(text):
@@ -353,16 +353,28 @@ def _rather(m: re.Match[str]) -> str:
 #: "A and B, only the A" / "…, just the A" / "…, the A only": only A was meant; B is taken back (both
 #: acted). Only when A was said before it: "open only the trunk" is a command of its own.
 _EN_ONLY_THAT = re.compile(
-    rf"^(?P<pre>.*\b(?P<thing>{_EN_THING_WORD}).*?)"
-    r"(?:(?:\s*[,.;]\s*|\s+)(?:but\s+)?(?:only|just)\s+(?:the\s+|my\s+)?(?P=thing)(?:\s+only)?"
-    r"|\s*[,.;]\s*(?:the\s+|my\s+)?(?P=thing)\s+only)\s*$"
+    r"(?:(?:\s*[,.;]\s*|\s+)(?:but\s+)?(?:only|just)\s+(?:the\s+|my\s+)?(?P<thing>" + _EN_THING_WORD + r")(?:\s+only)?"
+    r"|\s*[,.;]\s*(?:the\s+|my\s+)?(?P<thing_only>" + _EN_THING_WORD + r")\s+only)\s*$"
 )
 
 #: "open the window and the sunroof, leave the sunroof": the thing said again after "leave" is left alone.
 _EN_LEAVE_THAT = re.compile(
-    rf"^(?P<pre>.*\b(?P<thing>{_EN_THING_WORD}).*?)(?:\s*[,.;]\s*|\s+)(?:but\s+|and\s+|no\s+)?leave\s+"
-    r"(?:the\s+|my\s+)?(?P=thing)\s*$"
+    r"(?:\s*[,.;]\s*|\s+)(?:but\s+|and\s+|no\s+)?leave\s+(?:the\s+|my\s+)?(?P<thing>" + _EN_THING_WORD + r")\s*$"
 )
+
+
+def _said_again(text: str, tail: re.Pattern[str], said: str) -> str:
+    """`text` with its `tail` (a thing named again at the end) said as `said`, when that thing was named
+    before it; read from the end, so a long run-on is not searched once per word."""
+    m = tail.search(text)
+    if m is None:
+        return text
+    thing = m.group("thing") or m.groupdict().get("thing_only")
+    before = text[: m.start()]
+    if not thing or not re.search(rf"\b{re.escape(thing)}\b", before):
+        return text
+    return f"{before}{said.format(thing=thing)}"
+
 
 #: "my wife's window", "my sons seat heater": the "my" is of the person, never the speaker's member (a model's
 #: plan for the speaker's window was bound to it).
