@@ -452,22 +452,22 @@ _TAG = re.compile(
     r"\s*\b(?:right|correct|yes|yeah|ok|okay|alright|is that right|isn't it|no)\s*$|(?:吗|呢|么|对吧|是吧|对吗|是吗|好吗|行吗)$"
 )
 #: "nope" / "nah" said as a sentence of its own, or first before a comma: a "no".
+#: English take-backs that mean nothing else, alone or run on at the end ("wrong one": its number is a
+#: placeholder by then).
+_EN_TAKE_BACK = r"abort|stop|wrong (?:one|\d+)|my bad|ignore that|disregard that|undo that|(?:actually )?leave it|jk"
 _LONE_NO = re.compile(
     r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)"
     # a sentence of its own
-    r"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|abort|stop|oops\b[^,]*|wrong one|my bad"
-    r"|ignore that|disregard that|undo that|(?:actually )?leave it|jk)[\s.!]*$"
+    rf"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|oops\b[^,]*|{_EN_TAKE_BACK})[\s.!]*$"
 )
 #: A take-back said as a sentence of its own after a command ("打开车窗。当我没说。"): it opened.
 _ZH_LONE_NO = re.compile(
     r"^\s*(?:[哦噢啊呃]不|no|nope|当我没[说讲]过?|等一下|等等|没事了?|停一下|停|骗你的|等会儿?再说|算啦|忽略|别了)\s*$"
 )
-#: Words that take back what was just said when a recogniser runs them on ("wrong one": its number is a
-#: placeholder by then).
+#: Words that take back what was just said when a recogniser runs them on.
 _TRAILING_TAKE_BACK = re.compile(
-    r"(?<=[a-z0-9]) (nope|nah|oops(?: wrong (?:one|\d+))?|wrong (?:one|\d+)|my bad|hold on|wait|no wait|never mind|scratch that|skip it"
-    r"|stop|abort|jk|just kidding|ignore that|disregard that|undo that|don't|do not|no thanks|(?:actually )?leave it"
-    r"|(?:i )?changed my mind)$"
+    rf"(?<=[a-z0-9]) (nope|nah|oops(?: wrong (?:one|\d+))?|{_EN_TAKE_BACK}|hold on|wait|no wait|never mind|scratch that"
+    r"|skip it|just kidding|don't|do not|no thanks|(?:i )?changed my mind)$"
 )
 _ZH_TRAILING_TAKE_BACK = re.compile(
     r"(?<=[\u4e00-\u9fff])(哦不|当我没说|当我没说过|当我没讲|no|nope|忽略|没事了|算啦)$"
