@@ -180,8 +180,9 @@ class Assembler:
         self.actions: list[Action] = []
         self.mentions: list[Mention] = []
         self.negated: list[Mention] = []
-        self.forbidden: list[Mention] = []
-        self._forbidden_after: dict[Mention, int] = {}
+        #: each negated mention, with how many actions were read before it (a negation after a command
+        #: takes part of it back; one before it is at odds with it)
+        self.forbidden: dict[Mention, int] = {}
         self.queries: list[Query] = []
         self.needs: list[str] = []
         self.unresolved = False
@@ -346,10 +347,8 @@ class Assembler:
             if said == "held":
                 self._held_at.extend((self._k, m) for m in marked)
             if said == "negated":
-                _add(self.forbidden, marked)
-                # the commands said before it: a negation after them takes part of them back ("open the
-                # sunroof and the trunk, not the sunroof"), one before them is at odds with them
-                self._forbidden_after.update({m: len(self.actions) for m in marked if m not in self._forbidden_after})
+                for m in marked:  # ("open the sunroof and the trunk, not the sunroof": a take-back)
+                    self.forbidden.setdefault(m, len(self.actions))
         elif said == "question":
             # A state question is answered locally ("open the sunroof. is the AC on?"
             # stays complete); any other question is left to the model.
@@ -602,7 +601,7 @@ class Assembler:
             against = [m for m in self.forbidden if self._overlap(action, m)]
             if against:
                 # said and then taken back: not done; forbidden and then said: leave it to the model
-                self.conflict = self.conflict or any(k >= self._forbidden_after.get(m, 0) for m in against)
+                self.conflict = self.conflict or any(k >= self.forbidden[m] for m in against)
                 continue
             kept.append(action)
         return kept
