@@ -324,3 +324,24 @@ def test_how_far_is_asked(parser, text, queries):
 
 def test_all_the_way_still_opens_fully(parser):
     assert _acts(parser.parse("roll the window all the way down").to_json()) == [(WIN, "driver", OPEN)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a correction naming only the thing, after a negated command, is forbidden too (it borrowed the verb
+        # and not the negation: the sunroof opened)
+        "don't open the window no wait the sunroof",
+        "don't open the window, sorry, the sunroof",
+        "别打开车窗 不对 天窗",
+        "别打开车窗。不对。天窗",
+    ],
+)
+def test_a_correction_of_a_negated_command_is_negated(parse, text):
+    result = parse(text)
+    assert result["actions"] == [], (text, result["actions"])
+    assert ROOF in [m["capability"] for m in result["negated"]], result["negated"]
+
+
+def test_a_correction_with_its_own_verb_still_acts(parser):
+    assert _acts(parser.parse("don't open the window, no, open the sunroof").to_json()) == [(ROOF, "cabin", OPEN)]

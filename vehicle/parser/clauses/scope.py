@@ -103,14 +103,19 @@ def said_of(placed: list[Placed]) -> list[Said]:
     negated = [p.clause.negated for p in placed]
     for i in range(1, n):
         p = placed[i]
+        # the clause it borrows from: the one before it, or before the take-back that corrects it ("don't
+        # open the window, no wait, the sunroof" forbids the sunroof; it opened)
+        j = i - 1
+        while j > 0 and placed[j].clause.retraction:
+            j -= 1
         if (
             not negated[i]
             and p.borrows
-            and negated[i - 1]
-            and placed[i - 1].sentence == p.sentence
+            and negated[j]
+            and (placed[j].sentence == p.sentence or j < i - 1)
             and not p.clause.retraction
         ):
-            negated[i] = True  # a negation over a list covers the list
+            negated[i] = True  # a negation over a list covers the list, and its correction
     for i in range(n - 2, -1, -1):
         p = placed[i]
         if (
