@@ -379,11 +379,28 @@ class Assembler:
         res = read.resolution
         if res is not None:
             _add(self.mentions, [m for m in res.mentions])
+        elif read.ask is not None and read.ask["missing"] == "amount" and read.ask["capability"]:
+            _add(self.mentions, [self._amounts_mention(read)])  # "set it to 21 or 22": asked, still a command
         if self.clarify is None:
             self.clarify = read.ask
             self._clarify_sentence = read.sentence
         else:
             self.unplaced.append(self._spoken(read.clause.text))
+
+    def _amounts_mention(self, read: Read) -> Mention:
+        """The command mention of a clause asked about for two amounts: its control, the member as said
+        (the spotter's), and its direction (a change's sign, else a setting)."""
+        ask = read.ask or {}
+        capability = ask["capability"]
+        params = ask["options"][0]["parameters"]
+        delta = next((v for k, v in params.items() if k.startswith("delta_")), None)
+        direction = "set" if delta is None else "increase" if delta > 0 else "decrease"
+        control = self._catalog.control(capability)
+        said = [m.target for m in read.spotted if self._catalog.control(m.capability) == control]
+        if not said:  # the options' member, unless it is the one a command with no member gets
+            target = ask["options"][0]["target"]
+            said = [None if target in (self._catalog.capabilities[capability].default_target, self._seat) else target]
+        return Mention(capability, said[0], "command", direction)
 
     def _corrected(self) -> None:
         """A held command that a later command on the same control replaces ("open

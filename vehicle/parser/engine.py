@@ -387,8 +387,13 @@ class Parser:
                         lambda b: self._reader.frame(b, norm, lexicon, cache),
                         tuple(named),
                     )
+                    last = reads[-1] if reads else None
+                    if isinstance(ask, Frame) and last is not None and _KEPT.search(last.clause.body):
+                        ask = None  # "leave the window, roll it up": at odds with itself, nothing acts
                     if isinstance(ask, Frame):  # the control named earlier: read as its command
                         frame, ask = ask, None
+                        if _a_topic(last, previous):  # "my window, roll it down": no request of its own
+                            reads[-1] = replace(last, clause=replace(last.clause, body=""), resolution=None, spotted=())
                         if previous is not None and previous.device and frame.device:
                             if self._catalog.control(previous.device) == self._catalog.control(frame.device):
                                 frame = frame.at_places_of(previous)  # 打开左后车窗 不对 关上: that window
@@ -410,6 +415,8 @@ class Parser:
                     and last.frame is before
                     and last.resolution is not None
                     and levels_the_on(before, frame, cl, lexicon)
+                    and frame.device in self._catalog.capabilities
+                    and "level" in self._catalog.capabilities[frame.device].parameters
                 ):
                     # "打开座椅加热 调到高档": the level said right after "on" is the one it gets
                     reads[-1] = replace(last, resolution=replace(last.resolution, actions=()))
@@ -457,8 +464,8 @@ _TAG = re.compile(
 _EN_TAKE_BACK = r"abort|stop|wrong (?:one|\d+)|my bad|ignore that|disregard that|undo that|(?:actually )?leave it|jk"
 _LONE_NO = re.compile(
     r"^\s*(?:nope|nah|oops|whoops|nuh-uh|uh no)(?=[\s.!]*$|\s*,)"
-    # a sentence of its own
-    rf"|^\s*(?:wait(?: a (?:sec|second|minute|moment))?|oops\b[^,]*|{_EN_TAKE_BACK})[\s.!]*$"
+    # a sentence of its own ("no wait." is one take-back: the clause after it borrows past it)
+    rf"|^\s*(?:(?:no,? )?wait(?: a (?:sec|second|minute|moment))?(?:,? no)?|oops\b[^,]*|{_EN_TAKE_BACK})[\s.!]*$"
 )
 #: A take-back said as a sentence of its own after a command ("打开车窗。当我没说。"): it opened.
 _ZH_LONE_NO = re.compile(
@@ -482,6 +489,9 @@ _TAKE_BACK_IN = {
     "zh": re.compile(r"(?:不对不对|不对|说错了|算了|不是不是|等等)[\s,]*(?=[\u4e00-\u9fff\w])"),
 }
 
+
+#: Words that keep a thing as it is: a control named with them is no topic of the next clause.
+_KEPT = re.compile(r"\b(?:leave|keep|hold|let|stay)\b|保持|留着|别动|不动|不用|不要")
 
 #: A bare number after a take-back corrects the time ("十分钟后打开车窗 不对 二十"): never an amount now.
 _A_NUMBER_ALONE = re.compile(r"^[\s,]*\d+(?:\.\d+)?[\s,.]*$")
@@ -534,6 +544,19 @@ def _or_whole(parts: list[Piece], language: str) -> list[Piece]:
         else:
             out.append(piece)
     return out
+
+
+def _a_topic(last: Read | None, previous: Frame | None) -> bool:
+    """The clause before names a control alone, plainly ("my window, roll it down"): the topic of the
+    clause that refers to it, no request of its own (it was unplaced)."""
+    return (
+        last is not None
+        and previous is not None
+        and last.frame is previous
+        and previous.op in (None, "keep")
+        and _may_ask(last.clause)  # never a negated, held or asked clause
+        and not (last.resolution is not None and last.resolution.actions)
+    )
 
 
 def _may_ask(cl: Clause) -> bool:

@@ -55,7 +55,7 @@ _ZH_POLITE_END_WORDS = (
     "一下",
     "就好",
     "就行",
-    "快点",
+    "(?<!凉)快点",  # 凉快点 is "cooler", no "hurry"
     "马上",
     "立刻",
     "赶紧",
@@ -184,7 +184,9 @@ _ZH_STATEMENT = re.compile(
 
 #: What someone did or does ("他把车窗打开了", "我每天都用小憩模式"): told, never asked for.
 _ZH_DONE = re.compile(
-    rf"^(?:{ZH_THEY}|它|(?:我的?|我们的?)?(?:{ZH_KIN}))(?!说|让|叫|要|想)[^,]*了|每天|平时|经常|天天"
+    # (a need run on before it is the speaker's: "好热孩子把空调关了" tells what the child did)
+    rf"^(?:(?:好|太|有点|真|很)(?:冷|热|闷|晒)[啊呀]?)?(?:{ZH_THEY}|它|(?:我的?|我们的?)?(?:{ZH_KIN}))(?!说|让|叫|要|想)"
+    r"[^,]*了|每天|平时|经常|天天"
     r"|每次|每回|总是|老是|通常|平常|常常|往往|一般都"
     # how long a state lasted ("主驾车窗开了一整晚"): told, never asked for
     r"|(?:开|关)了(?:一整晚|一晚上|一整夜|一整天|一天|一上午|一下午|好久|很久|半天|一夜)"
@@ -232,7 +234,11 @@ _ZH_DENIED = re.compile(
 _ZH_SPEAKER = re.compile(r"我的|我这边|我这里|我这儿|给我|我这|我旁边|我自己的")
 
 
-_ZH_HEDGE = re.compile(r"^(?:要不要|要不然|要不|或许|也许|可能|大概)|(?:或许吧|也许吧|可能吧)$")
+_ZH_HEDGE = re.compile(
+    # (不如 / 是不是该 propose; 该…了 after a hedge is "it is time to", no report: 或许该开一下除雾了)
+    r"^(?:要不要|要不然|要不|或许|也许|可能|大概|不如|是不是(?=该|应该|要))(?:咱们?|我们)?(?:(该|应该)(?=.*了$))?"
+    r"|(?:或许吧|也许吧|可能吧)$"
+)
 
 
 #: "困了怎么办": a complaint that asks what to do, not a question to answer.
@@ -244,6 +250,8 @@ def zh_clause(text: str, asked: bool) -> Clause:
     hedge = _ZH_HEDGE.search(text)
     if hedge is not None:
         rest = (text[: hedge.start()] + text[hedge.end() :]).strip(" ,")
+        if hedge.group(1):
+            rest = rest[:-1]  # 该…了: the 了 of "it is time", no report
         if not rest:
             return Clause(text=text, body="", hedged=True)
         found = _zh_read(rest, asked)
@@ -337,8 +345,12 @@ _ZH_IMPERATIVE = re.compile(
 )
 
 
+#: A control, then a change of it (风量调大一点？): no state is asked by a change, so it is an imperative too.
+_ZH_CHANGE_LAST = re.compile(r"(?:调大|调小|调高|调低|开大|开小|关小|升高|降低)(?:一点|一些|点|些)?$")
+
+
 def _zh_imperative(body: str) -> bool:
-    return bool(_ZH_IMPERATIVE.match(body))
+    return bool(_ZH_IMPERATIVE.match(body) or _ZH_CHANGE_LAST.search(body))
 
 
 def keeps_digits(text: str, language: str) -> bool:

@@ -42,7 +42,7 @@ _EN_POLITE_ASK = re.compile(
 _EN_IMPERATIVE = re.compile(
     r"^(?:turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable"
     r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger"
-    r"|alter|modify|tune|tweak|customize|boost|hike|reduce|up|deactivate|kill|power|dial|bring|knock|push)\b"
+    r"|alter|modify|tune|tweak|customize|boost|hike|reduce|up|deactivate|kill|power|dial|bring|knock|push|crack)\b"
 )
 
 
@@ -224,6 +224,12 @@ _EN_PAST = re.compile(
     r" (?:just |already )?(?:opened|closed|shut"
     r"|rolled|popped|turned|switched|left|hit|pressed|pushed|cranked|lowered|raised|dropped|cracked)\b"
     r"|^(?:i|we) (?:just |already )?(?:hit|pressed|pushed|tapped|touched|clicked|bumped)\b"
+    # someone named by what they are ("the guy at the car wash opened the windows", "the valet closed …")
+    r"|^(?!(?:turn|switch|set|open|close|shut|roll|fold|please|can|could|would|will|make|let|get|tell|check)\b)"
+    r"(?:[a-z']+ ){0,3}?(?:guy|guys|man|men|woman|women|lady|valet|mechanic|attendant|worker|staff|person|people"
+    r"|dude|technician|officer|cop|boy|girl|nanny|stranger|employee|dealer|dealership|car wash|garage|shop)"
+    r"(?: (?:at|from|in|on|of) (?:[a-z']+ ){0,3}?)? (?:just |already )?(?:opened|closed|shut|rolled|popped|turned"
+    r"|switched|left|lowered|raised|cracked|folded)\b"
     r"|\b(?:by hand|manually)$"
     # what will happen ("the trunk will open in 5 minutes"): said, not asked
     r"|^(?!(?:will|would|can|could|shall|should|please)\b)(?:[a-z']+ ){1,4}(?:will|is going to|are going to"
@@ -297,9 +303,12 @@ _EN_SPEAKER = re.compile(r"\b(?:my|mine|me|for me|my side|myself)\b")
 
 
 #: A hedge: the person is not sure they want it ("maybe open the tailgate",
-#: "open the sunroof, perhaps"): the service asks before anything moves.
+#: "open the sunroof, perhaps", "um maybe …", "could you perhaps …", "i think we should …"): the service asks
+#: before anything moves.
 _EN_HEDGE = re.compile(
-    r"^(?:maybe|perhaps|possibly|i guess|i suppose|probably)\b\s*|\s*\b(?:maybe|perhaps|possibly|i guess)$"
+    r"^[\s,]*(?:(?:um|uh|er|erm|hmm|so|well|oh|ok|okay)[\s,]+)*(?:(?:could|can|would) you )?"
+    r"(?:maybe|perhaps|possibly|i guess|i suppose|probably|i think (?:we|you) should)\b\s*"
+    r"|\s*\b(?:maybe|perhaps|possibly|i guess)$"
 )
 
 

@@ -32,6 +32,7 @@ from vehicle.catalog import Catalog
 from vehicle.plan import validate_action
 from vehicle.seats import permits
 
+from .complete import fahrenheit
 from .cover import cover
 from .frame import Frame
 from .framewords import Meaning, Words
@@ -44,7 +45,8 @@ MAX_OPTIONS = 4
 _BARE = ("families", "targets", "amounts", "units", "actions", "to", "by", "further", "glue")
 _OR = {
     "en": re.compile(r"\b(\d+)((?:\s+(?:degrees|percent|level))?)\s+or\s+(\d+)((?:\s+(?:degrees|percent|level))?)\b"),
-    "zh": re.compile(r"(\d+)(度|档|级|%)?(?:或者|或是|或|还是)(\d+)(度|档|级|%)?"),
+    # (一到两度 is a range: two amounts; 从20度到22度 is a change to the second)
+    "zh": re.compile(r"(?<!从)(\d+)(度|档|级|%)?(?:或者|或是|或|还是|(?:到|至)(?=\d+(?:度|档|级|%)))(\d+)(度|档|级|%)?"),
 }
 
 ReadBody = Callable[[str], "Frame | None"]
@@ -93,6 +95,8 @@ class Asker:
         asked = self._no_control(body, numbers, language, seat, (), said)
         if asked is not None and asked["missing"] == "consent" and said and _DEGREES[language].search(body):
             return said[0]  # "switch to 26 degrees celsius": a clause said in degrees names the temperature
+        if asked is not None and asked.pop("decided", False) and said:
+            return said[0]  # a family word the amount or the seat's fitted controls narrow to one: that one
         return asked
 
     # -- missing control or target ----------------------------------------------
@@ -123,7 +127,14 @@ class Asker:
         if number is False:
             return None
         family = families.pop() if families else None
-        if not family and not only and not (PRONOUN[language].search(body) or number is not None or _amount(picked)):
+        # (开大点 says "a bit" inside its action word; 把关上 lost its 那个, a pronoun, as a filler)
+        bit = language == "zh" and any(
+            m.cls == "actions" and m.value in ("more", "less") and t.endswith(("点", "些")) for t, m in picked if m
+        )
+        gap = language == "zh" and body.startswith("把") and len(picked) > 1 and getattr(picked[1][1], "cls", "") == "actions"
+        if not family and not only and not (
+            PRONOUN[language].search(body) or number is not None or _amount(picked) or bit or gap
+        ):
             return None  # "关闭", "activate", "need more now": too little said to ask about
         candidates = words.families[family] if family else (only or words.asks)
         if only and family:
@@ -131,6 +142,9 @@ class Asker:
         if not family and language == "zh":
             # 把它打开 / 把它关上 with nothing named: what opens and closes (打开 is also "turn on")
             ways = [{"on": "open", "off": "close"}.get(w, w) for w in ways]
+        elif not family and _ROLL.search(body):
+            # "roll it down": what opens and closes (it offered the temperature and the fan)
+            ways = [{"down": "open", "less": "open", "up": "close", "more": "close"}.get(w, w) for w in ways]
         options = []
         for capability in candidates:
             action = self._option(capability, ways, picked, number, unit, number_after_to, by, targets, seat, frames)
@@ -139,7 +153,11 @@ class Asker:
         if not options:
             return None
         if len(options) == 1:
-            return _clarify("consent", options[0].capability, options)
+            # "set the lights to 40 percent" (only the ambient light takes a brightness), "turn my seat on" from a
+            # rear seat (only heating is fitted there): the family is narrowed by what was said or fitted, not
+            # by what the seat may operate, so it acts; any other single option is asked
+            decided = bool(family) and (number is not None or self._one_fitted(candidates, seat))
+            return {**_clarify("consent", options[0].capability, options), "decided": decided}
         return _clarify("target" if family else "control", None, options[:MAX_OPTIONS])
 
     def _option(
@@ -163,6 +181,8 @@ class Asker:
             return None  # a bare number is no percentage
         if set(ways) & {"open", "close"} and not ("open_percent" in params or "open" in params):
             return None  # "open it": something that opens, not the fan
+        if set(ways) & {"on", "off"} and ("open_percent" in params or "open" in params):
+            return None  # "turn it on": something that switches, not a window or the tailgate
         vague_way = set(ways) <= {"more", "less", "up", "down", "set"} and unit != "percent"
         if "open_percent" in params and vague_way and not _position_amount(picked):
             return None  # "turn it up": a temperature or a level, not a window
@@ -183,6 +203,13 @@ class Asker:
         if allowed is not None and frames is not None:
             frames.append(frame)
         return allowed
+
+    def _one_fitted(self, candidates, seat: str | None) -> bool:
+        """Every capability of the family has the seat's own member and only one is fitted there."""
+        caps = [c for c in candidates if c in self._catalog.capabilities]
+        if seat is None or not caps or not all(seat in self._catalog.target_type(c).members for c in caps):
+            return False
+        return sum(self._catalog.fitted(c, seat) for c in caps) == 1
 
     def _allowed(self, action: Action, seat: str | None) -> Action | None:
         """`action` when the catalog accepts it and the seat may operate every fitted member of it."""
@@ -224,6 +251,8 @@ class Asker:
     ) -> Action | None:
         frame = read(body)
         if frame is not None and frame.device is not None:
+            if language == "en":
+                frame = fahrenheit(frame, body)  # "make the temperature 70 or 72": degrees Fahrenheit
             res = self._resolver.resolve(frame, seat)
             if res.resolved and len(res.actions) == 1:
                 return self._allowed(res.actions[0], seat)
@@ -239,10 +268,10 @@ class Asker:
         capability = self._resolver.capability(frame)
         if (
             capability is not None
-            and frame.op == "half"
+            and frame.op in ("half", "crack")
             and "open" in self._catalog.capabilities[capability].parameters
         ):
-            # "open the trunk halfway": a tailgate opens all the way or not at all; asked, never guessed
+            # "open the trunk halfway" / "a crack": a tailgate opens all the way or not at all; asked, never guessed
             res = self._resolver.resolve(Frame(device=frame.device, targets=frame.targets, op="open"), seat)
             action = self._allowed(res.actions[0], seat) if res.resolved and len(res.actions) == 1 else None
             return None if action is None else _clarify("amount", capability, [action])
@@ -272,6 +301,7 @@ class Asker:
 
 
 #: A temperature's unit: the clause names the temperature (DESIGN 4).
+_ROLL = re.compile(r"\b(?:roll|rolls|rolled|rolling|wind)\b")
 _DEGREES = {
     "en": re.compile(r"\b(?:degrees?|celsius|centigrade|fahrenheit)\b"),
     "zh": re.compile(r"度"),

@@ -117,7 +117,11 @@ def levels_the_on(before: Frame | None, frame: Frame | None, cl: Clause, lexicon
         and before.op == "on"
         and frame.device == before.device
         and frame.targets == before.targets
-        and (frame.op in ("low", "medium", "high") or (frame.op == "set" and frame.unit == "level"))
+        # (a bare number is the level too: "turn on the seat heater and set it to 3")
+        and (
+            frame.op in ("low", "medium", "high")
+            or (frame.op == "set" and (frame.unit == "level" or frame.unit is None and frame.number is not None))
+        )
         and not controls_in(cl.body, lexicon)
     )
 

@@ -116,6 +116,8 @@ ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4
 _ZH_RUN = re.compile(r"[零〇一二两三四五六七八九十百]+(?:点[零〇一二三四五六七八九]+)?(?:\.5)?|\d+(?:\.\d+)?")
 #: A lone 一 or 两 is a number only before a unit (一点 "a bit", 一半, 一下, 两边 are words).
 _ZH_UNIT_AFTER = re.compile(r"^(?:度|档|级|%|个?小时|分钟|秒|格|号|成)")
+#: ... or before another amount of a range (一到两度, 一或两档: two amounts, asked about).
+_ZH_RANGE_AFTER = re.compile(r"^(?:到|至|或者?|还是)[零〇一二两三四五六七八九十百\d]+(?:度|档|级|%)")
 _ZH_NUMBER_BEFORE = ("百分之", "调到", "调成", "设为", "设置为", "设成", "开到", "到", "第", "为", "成")
 
 
@@ -186,7 +188,11 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
     if integer == "一" and after.startswith("半"):
         return None  # 一半 "half" is a word, not a number
     if integer in ("一", "两") and not decimals and not half:
-        if not (_ZH_UNIT_AFTER.match(after) or before.endswith(_ZH_NUMBER_BEFORE) and integer != "两"):
+        if not (
+            _ZH_UNIT_AFTER.match(after)
+            or _ZH_RANGE_AFTER.match(after) and not before.endswith("就")
+            or before.endswith(_ZH_NUMBER_BEFORE) and integer != "两"
+        ):
             return None
     if integer == "十" and after.startswith("分") and not after.startswith("分钟"):
         return None  # 十分 "very"

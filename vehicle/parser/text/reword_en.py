@@ -211,6 +211,8 @@ def _apply(text: str, rules) -> str:
 
 
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
+#: "the fan's too weak": "'s" before how much is "is" (no possessive), so the fan is the control named before.
+_EN_IS_HOW = re.compile(r"(?<=[a-z])'s (?=(?:too|so|really|very|way|kind of|pretty|a bit|a little)\b)")
 
 #: A delay corrected by a bare number ("open the sunroof in 10 minutes no 5", "… i mean 20"): the new
 #: delay in the same unit (it was read as an amount: the sunroof to 5 % in 10 minutes).
@@ -245,13 +247,15 @@ def reword_en_delay(text: str) -> str:
 
 def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
-    text = _EN_APOSTROPHE.sub("'", text)  # before the negation is read: "don’t, open the trunk"
+    text = _EN_IS_HOW.sub(" is ", _EN_APOSTROPHE.sub("'", text))  # before the negation is read: "don’t, …"
     text = _EN_CLIMATE_VALUE.sub("what is the temperature set to", text)
     if not _EN_NEGATED.search(text):  # "don't turn the ac on high": not the fan's either
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
     text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
     text = _EN_ASIDE_AFTER_NOT.sub(r"\1 ", _EN_SORRY_I_MEAN.sub(" ", text))
-    text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text))
+    if _EN_A_COMMAND.match(text):
+        text = _EN_PURPOSE_AFTER.sub("", text)
+    text = _EN_ASKED_AFTER.sub(" , ", _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text)))
     text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", _EN_LEFT_DONE.sub(r"\1 had", text)))
     text = _EN_LIKE.sub("i liked ", _EN_TASTE.sub(f" {NAME} ", _EN_RIGHT_TAG.sub("?", text)))
     text = _EN_ALL_THE_WAY.sub("fully", text)  # how far, never every member ("is the window all the way down")
@@ -317,9 +321,31 @@ _EN_PURPOSE = re.compile(
     r"(?=(?:please )?(?:turn|switch|open|close|shut|defog|defrost|set|put|roll|crack|fold|start|activate)\b)"
 )
 
+#: A purpose said after a command ("turn off the ac so i can open the window", "open the sunroof so we can see
+#: the stars", "turn on the fan to keep me cool"): why, never a request of its own (the window opened, the
+#: sunroof was held as if "so" were a condition); a command after it ("… and open the sunroof") is kept.
+_EN_A_COMMAND = re.compile(
+    r"^(?:please |can you |could you |would you )?(?:turn|switch|set|open|close|shut|roll|crack|fold|lower|raise|put)\b"
+)
+_EN_PURPOSE_AFTER = re.compile(
+    r"(?<=[a-z0-9%'])[\s,]+(?:(?:so(?: that)?|in order for)"
+    r" (?:i|we|you|he|she|they|it|it's|its|everyone|everybody|the \w+|my \w+|our \w+)"
+    r"|(?:in order )?to (?:keep|let|help|get) (?:me|us|him|her|them|everyone|everybody|the kids?|the baby))\b"
+    r"[^,;.?!]*?(?=[.!]?$|\s+(?:and|then|also)\s+(?:please\s+)?(?:turn|switch|set|open|close|shut|roll|fold|start"
+    r"|stop)\b)"
+)
+
 #: "fold the mirrors and after that close the trunk", "after you close the windows turn on the ac": one
 #: command after the other, both asked of the car now.
 _EN_AFTER_THAT = re.compile(r"(?<=\S)\s*,?\s+(?:and )?(?:after that|afterwards),?\s+(?=[a-z])")
+
+#: A question run on after something else ("i'm cold did you open the window", "… by the way did someone turn
+#: off the ac"): a clause of its own, asked (the run-on was one command to open the window).
+_EN_ASKED_AFTER = re.compile(
+    r"(?<=[a-z'])(?<!\bwhat)(?<!\bwhy)(?<!\bhow)(?<!\bwhen)(?<!\bwhere)(?<!\bwhich)(?<!\bwho)"
+    r"(?: by the way| btw)? (?=did (?:you|i|we|someone|somebody|anyone|anybody|he|she|they)\b"
+    r"|(?:have|has) (?:you|i|we|someone|somebody|anyone|anybody|he|she|they) (?:\w+ed|left|shut|set|put|turned)\b)"
+)
 
 #: "open the sunroof nah open the trunk": "nah" / "nope" before a command is the "no" of a correction.
 _EN_NAH_THEN = re.compile(

@@ -325,6 +325,12 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
     r"(?:[,\s]+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)|(?=请|帮我|我要|我想|麻烦))"
 )
 
+#: A purpose said after a command (打开座椅加热让我暖和一下, 把空调打开好让孩子睡觉): why, never a request of its
+#: own nor a relay to someone (the seat heating was held); 让我想想 ("let me think") is a hedge.
+_ZH_PURPOSE_AFTER = re.compile(
+    r"^([^,;]*?(?:打开|开启|关闭|关掉|关上|开|关|调|升|降)[^,;]*?)(?:好让|让|使得?|以便)"
+    r"(?=我|咱|大家|孩子|宝宝|小孩|老人|车里|车内|车厢|空气)(?!我(?:想|再|考虑|琢磨))(?![^,;]*(?:打开|开启|关闭|关掉|关上|把|将))[^,;]*$"
+)
 
 #: The state a thing is in, said to pick it out (关上打开的车窗, 关闭已打开的阅读灯, 关掉刚才开的氛围灯, 打开没关的天窗):
 #: which one is meant, never what to do (the 打开 opened the window it was asked to close).
@@ -354,17 +360,21 @@ _ZH_NOT_OURS = re.compile(
 )
 
 
+#: A verb said twice with 一 between, after its way (往上调一调, 往下降一降): "a bit".
+_ZH_A_TRY = re.compile(r"(?<=[上下高低大小])(调|升|降)一\1")
+
 _ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七八九十两半]|点)")
 
 
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = whose_zh(said_instead_zh(text))  # corrections, take-backs, courtesy; whose member, told, names
-    text = _ZH_FURTHER_OPEN.sub("再开", text)  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
+    text = _ZH_FURTHER_OPEN.sub("再开", _ZH_A_TRY.sub(r"\1一点", text))  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
     text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold
     text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
+    text = _ZH_PURPOSE_AFTER.sub(r"\1", text)  # 打开座椅加热让我暖和一下: why, no relay
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
     text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said
     text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
