@@ -247,13 +247,13 @@ class Store:
         """The session's newest finished turn that applied something, if within ``within_s``."""
         with self._lock:
             row = self._db.execute(
-                "SELECT reply, seat, before FROM turns WHERE session_id = ? AND turn_id != ? AND before IS NOT NULL "
+                "SELECT reply, seat, before, text FROM turns WHERE session_id = ? AND turn_id != ? AND before IS NOT NULL "
                 "AND reply IS NOT NULL AND created_at >= ? ORDER BY seq DESC LIMIT 1",
                 (session_id, exclude or "", time.time() - within_s),
             ).fetchone()
         if row is None:
             return None
-        return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2])}
+        return {"reply": json.loads(row[0]), "seat": row[1], "before": json.loads(row[2]), "text": row[3]}
 
     def replay(self, session_id: str, client_message_id: str) -> dict[str, Any] | None:
         """The turn recorded under a client message id, or None if the id is new.

@@ -89,7 +89,15 @@ def answer_words(path: str | None = None) -> dict[str, tuple[str, Any]]:
         if not isinstance(classes, dict):
             raise ValueError(f"{where}: {language}: must map word classes to lists")
         for cls, words in classes.items():
-            if cls == "ordinals":
+            if cls == "both_of":  # "both": every option of a question with exactly two
+                if not isinstance(words, dict):
+                    raise ValueError(f"{where}: {language}.both_of: must map counts to lists")
+                for count, listed in words.items():
+                    if not isinstance(count, int) or count < 2 or not isinstance(listed, list):
+                        raise ValueError(f"{where}: {language}.both_of.{count}: a count (2..) and a list")
+                    for phrase in listed:
+                        add(phrase, "both", count, f"{language}.both_of.{count}")
+            elif cls == "ordinals":
                 if not isinstance(words, dict):
                     raise ValueError(f"{where}: {language}.ordinals: must map places to lists")
                 for place, listed in words.items():
@@ -102,7 +110,7 @@ def answer_words(path: str | None = None) -> dict[str, tuple[str, Any]]:
                     add(phrase, cls, None, f"{language}.{cls}")
             else:
                 raise ValueError(
-                    f"{where}: {language}.{cls}: unknown word class (known: {', '.join(CLASSES)}, ordinals)"
+                    f"{where}: {language}.{cls}: unknown word class (known: {', '.join(CLASSES)}, both_of, ordinals)"
                 )
     return table
 
@@ -199,7 +207,12 @@ def read_answer(
         return Choice("yes", (question.options[0].id,)) if kinds == {"yes"} else None
     count = len(question.options)
     if "both" in kinds:
-        return Choice("options", tuple(o.id for o in question.options)) if kinds <= {"both", "yes"} else None
+        # "both" / 两个都要 of three or four options is no answer (it acted on all four, the tailgate too)
+        # nor of two amounts for one control ("21 or 22": two values for one control act neither, DESIGN 4)
+        counted = {v for cls, v in found if cls == "both" and v is not None}
+        if not kinds <= {"both", "yes"} or counted - {count} or question.missing == "amount":
+            return None
+        return Choice("options", tuple(o.id for o in question.options))
     chosen: set[int] = set()
     for cls, value in found:
         if cls == "ordinal":
@@ -218,6 +231,8 @@ def read_answer(
             return None  # words that fit several options alike: which one is not said
     if not chosen:
         return None  # a bare "yes" to a question of several options says no choice
+    if len(chosen) > 1 and question.missing == "amount":
+        return None  # "the first and the second" of "21 or 22": one control, two values
     return Choice("options", tuple(question.options[i].id for i in sorted(chosen)))
 
 

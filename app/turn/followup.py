@@ -21,12 +21,13 @@ with the speaker's seat. It never guesses: nothing to follow is said so.
   vague relative change in its direction, or in the direction the follow-up
   said ("close it a bit more", "a bit less", 再开大一点; see :mod:`.more`).
 
-A follow-up never reaches past a turn that moved nothing: when the session's
-newest finished turn tried something (or asked) and nothing of it applied,
-there is nothing to follow, even if an older turn within the window acted
-(DESIGN section 3a). Turns that asked nothing of the car (a state question)
-are passed over, and so are follow-ups that moved nothing (a rear seat's
-refused "undo" was about the same turn the driver's "undo" then follows).
+A follow-up never reaches past a turn that moved nothing: when a finished
+turn after the acting one moved nothing (a refusal, a negation, a take-back,
+a held or hedged command, chit-chat), there is nothing to follow, even if an
+older turn within the window acted (DESIGN section 3a). Only a state question
+("is the window open?") is passed over, and so are follow-ups that moved
+nothing (a rear seat's refused "undo" was about the same turn the driver's
+"undo" then follows).
 """
 
 from __future__ import annotations
@@ -194,24 +195,13 @@ def _me_too(ctx: TurnContext, last: dict[str, Any]) -> tuple[list[dict[str, Any]
     return plan, note
 
 
-def moved_nothing(reply: dict[str, Any]) -> bool:
-    """A finished turn that asked something of the car (or asked a question) and moved nothing.
-
-    A turn with no actions that answered or said something (``no_action``)
-    asked nothing of the car and does not count.
-    """
-    if _applied_any(reply):
-        return False
-    return bool(reply.get("actions")) or reply.get("status") != ActionStatus.NO_ACTION
-
-
 async def last_followed(ctx: TurnContext) -> tuple[dict[str, Any] | None, str]:
     """The turn a follow-up follows, or None with the sentence that says why there is none.
 
-    The session's last acting turn within the window, provided no turn after
-    it tried something and moved nothing (follow-ups that moved nothing and
-    state questions are passed over) and none after it applied anything (one
-    that applied with no confirmed-before value is not reached past either).
+    The session's last acting turn within the window, provided every turn
+    after it that moved nothing is one :func:`_passed_over` (a state question,
+    a follow-up) and none after it applied anything (one that applied with no
+    confirmed-before value is not reached past either).
     """
     db, session = ctx.services.db, ctx.turn.session_id
     last = await db.last_acting_turn(session, WINDOW_S, ctx.turn.turn_id)
@@ -226,10 +216,9 @@ async def last_followed(ctx: TurnContext) -> tuple[dict[str, Any] | None, str]:
             return last, ""
         if _applied_any(reply):
             return None, say(NOTHING, ctx.language)  # it acted, but nothing it did can be followed
-        if _was_follow_up(ctx, turn):
-            continue  # a follow-up that moved nothing was about the same turn: "undo" again may still go
-        if moved_nothing(reply):
-            return None, say(LAST_MOVED_NOTHING, ctx.language)
+        if _passed_over(ctx, turn):
+            continue  # a state question, or a follow-up that moved nothing (about the same turn)
+        return None, say(LAST_MOVED_NOTHING, ctx.language)  # a negation, take-back, held or refused turn
     return None, say(NOTHING, ctx.language)  # not among the newest turns: fail closed
 
 
@@ -237,12 +226,32 @@ def _applied_any(reply: dict[str, Any]) -> bool:
     return any(m.get("status") == ActionStatus.APPLIED for a in reply.get("actions", []) for m in a.get("members", []))
 
 
-def _was_follow_up(ctx: TurnContext, turn: dict[str, Any]) -> bool:
-    """Was a stored turn itself a follow-up (its words read again, as the parser read them)?"""
+def _passed_over(ctx: TurnContext, turn: dict[str, Any]) -> bool:
+    """Does a follow-up reach past this stored turn, which moved nothing (its words read again, as the
+    parser read them)? Only when it was itself a follow-up (a rear seat's refused "undo" was about the
+    turn the driver's "undo" then follows) or only asked how things are ("is the window open?"). A
+    negation, a take-back, a held, timed or hedged command, chit-chat or a refusal is never reached past:
+    "open the window a bit" / "don't open the window" / "again" opened it (DESIGN section 3a)."""
     text = turn.get("text")
     if not isinstance(text, str):
         return False
-    return getattr(ctx.services.parser.parse(text, seat=turn.get("seat")), "follow_up", None) in RESOLVED
+    parse = ctx.services.parser.parse(text, seat=turn.get("seat"))
+    if getattr(parse, "follow_up", None) in RESOLVED:
+        return True
+    read = parse.to_json()
+    asked_only = all(m["said"] == "question" for m in read["mentions"])
+    return bool(read["queries"]) and asked_only and not (read["negated"] or read["clarify"] or read["schedule"])
+
+
+def _switched_on(ctx: TurnContext, last: dict[str, Any]) -> frozenset[str]:
+    """The controls the followed turn's words switched on (its words read again, as the parser read them)."""
+    text, catalog = last.get("text"), ctx.services.catalog
+    if not isinstance(text, str):
+        return frozenset()
+    mentions = ctx.services.parser.parse(text, seat=last.get("seat")).mentions
+    return frozenset(
+        catalog.control(m.capability) for m in mentions if m.direction == "on" and m.capability in catalog.capabilities
+    )
 
 
 def said_direction(ctx: TurnContext) -> str | None:
@@ -268,7 +277,8 @@ async def follow_up_stage(ctx: TurnContext) -> Handled | None:
         return Handled(HandledBy.LOCAL, [], why)
     lead = ""
     if kind == "more":
-        plan, note = more_plan(ctx.services.catalog, last, ctx.language, said_direction(ctx))
+        on = _switched_on(ctx, last)
+        plan, note = more_plan(ctx.services.catalog, last, ctx.language, said_direction(ctx), on)
     elif kind == "undo":
         plan, lead, note = undo_plan(ctx, last)
     else:

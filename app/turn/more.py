@@ -83,14 +83,20 @@ def said_sign(twin: Twin, direction: str) -> int | None:
 
 
 def more_plan(
-    catalog: Catalog, last: dict[str, Any], language: str, direction: str | None = None
+    catalog: Catalog,
+    last: dict[str, Any],
+    language: str,
+    direction: str | None = None,
+    switched_on: frozenset[str] = frozenset(),
 ) -> tuple[list[dict[str, Any]], str]:
     """The vague actions that follow ``last``'s change, and what did not (sentences, or "").
 
     ``direction`` is the way the follow-up said (``vehicle.parser.clauses.followup``):
     None repeats the last turn's own way, ``less`` goes the other way,
     :data:`UNKNOWN_WAY` moves nothing (and says so), any other goes the said
-    way on every member the last turn moved.
+    way on every member the last turn moved. ``switched_on``: the controls the
+    last turn switched on ("turn on the seat heating" sets its on level, 2,
+    which from 3 is down): more of them is up, whatever the level was before.
     """
     twins = _twins(catalog)
     plan: list[dict[str, Any]] = []
@@ -118,7 +124,8 @@ def more_plan(
         else:
             flip = -1 if direction == LESS else 1
             for member in members:
-                by_sign.setdefault(flip * _sign(action, twin, member, last.get("before") or {}), []).append(member)
+                way = 1 if twin.control in switched_on else _sign(action, twin, member, last.get("before") or {})
+                by_sign.setdefault(flip * way, []).append(member)
             by_sign.pop(0, None)
         for sign, moved in by_sign.items():
             whole = action.get("target") and _members(catalog, capability, action["target"]) == moved

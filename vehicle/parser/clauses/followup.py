@@ -63,7 +63,7 @@ _EN: tuple[tuple[str, str | None, re.Pattern[str]], ...] = (
         None,
         re.compile(
             r"^(?:(?:a |just a |a little |little )?(?:bit |tad |touch )?more|again|do it again|do that again"
-            r"|once more|one more time|more please|even more|bit more|a little bit more"
+            r"|once more|(?:one|\d+) more time|more please|even more|bit more|a little bit more"
             r"|(?:turn|push|make) it (?:a )?(?:little |bit |tad )*more"
             r"|(?:a )?(?:bit|little) (?:more|further)|further|keep going)$"
         ),
