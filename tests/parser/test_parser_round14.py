@@ -173,3 +173,62 @@ def test_a_question_after_a_command_is_asked_on_its_own(parser):
     result = parser.parse("close the window did i leave the sunroof open").to_json()
     assert _acts(result) == [(WIN, "driver", CLOSED)]
     assert [q["capability"] for q in result["queries"]] == [ROOF]
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # what for, said after the command, names a command of its own: never done (it was)
+        ("crank up the blower so that i can roll down the window", [(ADJ_FAN, "cabin", {"delta_level": 1})]),
+        ("switch on the diffuser in order to put the window down halfway", [("peripheral.trigger", "fragrance_diffuser", {})]),
+        ("把空调关了好开窗", [(CLIMATE, "cabin", {"on": False})]),
+        ("关闭尾门方便开天窗", [(TRUNK, "cabin", {"open": False})]),
+        ("开启冷气这样我就能开副驾座椅加热了", [(AC, "cabin", {"on": True})]),
+        ("把按摩打开，好折叠后视镜", [("seat.set_massage", "driver", {"on": True})]),
+        # what for, said first, run on or apart
+        ("so i can open the tailgate set the temperature to 22 degrees", [(TEMP, "all", {"celsius": 22.0})]),
+        ("so i can open the rear windows crank up the blower", [(ADJ_FAN, "cabin", {"delta_level": 1})]),
+        ("to warm up, switch on the mood lights", [(LIGHT, "cabin", {"brightness": 100})]),
+        ("为了关天窗开启空调", [(CLIMATE, "cabin", {"on": True})]),
+        ("为了后排温度调到22度，开启内循环", [("climate.set_recirculation", "cabin", {"on": True})]),
+        # a purpose is no amount or way of the command (22 was a change of 22; the massage came on)
+        ("make it 22 degrees to warm up", [(TEMP, "all", {"celsius": 22.0})]),
+        ("把按摩关了免得太冷", [("seat.set_massage", "driver", {"on": False})]),
+        ("把座椅加热调到最大免得着凉", [(HEAT, "driver", {"level": 3})]),
+        # a reason, before or after; a result
+        ("since the windows are open turn off the ac", [(AC, "cabin", {"on": False})]),
+        ("open all the windows because the sunroof is open", [(WIN, "all", OPEN)]),
+        ("open the window and the car will cool down", [(WIN, "driver", OPEN)]),
+        # the one preferred, never the one passed over
+        ("open the window instead of turning on the ac", [(WIN, "driver", OPEN)]),
+        ("instead of opening the sunroof just open the sunshade", [("sunshade.set_position", "cabin", OPEN)]),
+        ("与其开空调不如开窗", [(WIN, "driver", OPEN)]),
+        ("比起开空调我更想开窗", [(WIN, "driver", OPEN)]),
+        ("把温度调高比把窗都打开好", [(ADJ_TEMP, "all", {"delta_celsius": 1.0})]),
+        ("宁可开窗也不开空调", [(WIN, "driver", OPEN)]),
+        # the counter-cases: a purpose that names nothing to do, a request after the purpose
+        ("为了安全起见把车窗都关上", [(WIN, "all", CLOSED)]),
+        ("为了打开后备箱请打开空调", [(CLIMATE, "cabin", {"on": True})]),
+        ("because it's raining close the sunroof and open the window", [(ROOF, "cabin", CLOSED), (WIN, "driver", OPEN)]),
+    ],
+)
+def test_only_what_is_asked_acts_beside_why(parser, text, acts):
+    assert _acts(parser.parse(text).to_json()) == acts, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # either-or said as two commands: nothing acts (it opened the sunroof)
+        "打开车窗还是打开天窗",
+        "开窗还是开空调好",
+        # the speaker will do it; a state given as a reason
+        "我自己把风调小",
+        "后备箱没关",
+        "有关天窗的新闻",
+    ],
+)
+def test_either_or_and_told_move_nothing(parse, text):
+    result = parse(text)
+    assert result["actions"] == [], (text, result["actions"])
+    assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]

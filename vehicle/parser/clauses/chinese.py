@@ -109,7 +109,8 @@ _ZH_NEGATION = re.compile(
 
 _ZH_QUESTION = re.compile(
     r"(?:吗|呢|怎么|怎样|如何|什么|多少|多大|几度|几档|是不是|有没有|为什么|哪|谁|是否|告诉我|开了没|关了没|了没|着没$|没有$|么$|好了吧$|"
-    r"会不会|要不要|能不能.*[?]|(.)不\1|(.)没\2|吧[?]$)"
+    r"会不会|要不要|能不能.*[?]|(.)不\1|(.)没\2|吧[?]$|还是[^,]{1,12}(?:好|比较好|更好)$"
+    r"|(?<=[\u4e00-\u9fff])还是(?=打开|开启|关闭|关上|关掉|开|关|把))"  # 开窗还是开空调好, 打开车窗还是打开天窗: which
 )
 
 
@@ -178,7 +179,7 @@ _ZH_WISH = re.compile(
 _ZH_STATEMENT = re.compile(
     # what should have been done (早知道就把天窗关了, 我应该把车窗关上的): told, never asked for now
     r"早知道|当时(?:就)?应该|本来(?:就)?应该|应该(?!是)[^,]*的$|"
-    r"我自己(?!的)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|我刚(?:才|刚)?把|(?<![对朝冲向])着(?!点)|已经|是开的|是关的|用完(?!再|后|以后|之后)|快没|是[^,]*的$|开了$|关了$|熄了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
+    r"我自己(?!的)|(?<!我)自己(?:打开|关上|关闭|开|关|升|降)|没(?:打开|关上|开|关)(?:着|呢|啊|吧)?$|我刚(?:才|刚)?把|(?<![对朝冲向])着(?!点)|已经|是开的|是关的|用完(?!再|后|以后|之后)|快没|是[^,]*的$|开了$|关了$|熄了$|开得|关得|刚才|刚刚|昨天|昨晚|之前|早上|上午|下午"
 )
 
 
@@ -307,6 +308,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
     wish = not negated and bool(_ZH_WISH.search(raw)) and not re.search(r"昨|刚|之前|一直都是", raw)
     statement = not (question or negated or wish) and (
         (bool(_ZH_STATEMENT.search(stripped)) and not _zh_imperative(stripped))
+        or bool(_ZH_MYSELF.match(text))  # 我自己把风调小: the speaker will do it
         or bool(_ZH_DONE.search(text))
         or bool(_ZH_REPORT.search(text))
         or elsewhere
@@ -337,6 +339,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
     )
 
 
+_ZH_MYSELF = re.compile(r"^(?:我自己|我亲自|我手动)(?!的)")
 _ZH_SPEAKER_WORDS = re.compile(r"我这边的?|我这里的?|我这儿的?|我旁边的?|我自己的?")
 
 

@@ -234,7 +234,7 @@ _EN_PAST = re.compile(
     # what will happen ("the trunk will open in 5 minutes"): said, not asked
     r"|^(?!(?:will|would|can|could|shall|should|please)\b)(?:[a-z']+ ){1,4}(?:will|is going to|are going to"
     r"|'s going to|is gonna|are gonna|is about to|are about to) (?:open|close|shut|turn|switch|start|stop|roll|fold"
-    r"|come|go)\b"
+    r"|come|go|cool|warm|heat|clear|get|be|feel|stay)\b"
 )
 
 

@@ -45,7 +45,7 @@ DANGLING = {
         r"|but|or|then|also|just|actually|i|we|he|she|they|said|says|tell me|show me|teach me|remind me)$"
     ),
     "zh": re.compile(
-        r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是"
+        r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是|还是|或者"
         # nor in what leads the next part: "打开天窗后 | 老婆打开后备箱" (she will), "…后也许 | 打开…" (a hedge),
         # "…后已经 | 打开了…" (a report): cut there, the next command acted on its own
         rf"|后|之后|以后|前|之前|也许|可能|或许|大概|估计|不一定|不如|应该|最好|已经|已|又|居然|曾经|一般|通常|总是|会"

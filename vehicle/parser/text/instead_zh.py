@@ -66,9 +66,9 @@ _ZH_ME_LISTED = re.compile(
 #: Ahead on the road (前方有隧道, 前面有车): outside the car, never the front row (the front windows were
 #: named for a model's plan to bind to).
 _ZH_AHEAD = re.compile(r"前方|前面(?=有|是个|是一)")
-#: 关于 ("about") is no 关 ("close"): 给我讲个关于车窗的笑话 was a command mention that closes the window; nor
+#: 关于 / 有关 ("about") is no 关 ("close"): 给我讲个关于车窗的笑话 was a command mention that closes the window; nor
 #: are 关心 / 关注 / 关系 ("care", "follow", "concern"), and 开心 ("happy") is no 开 ("open").
-_ZH_ABOUT_A_THING = re.compile(r"关于|关心|关注|关系|开心")
+_ZH_ABOUT_A_THING = re.compile(r"关于|有关|关心|关注|关系|开心")
 #: A need word right after 播放 / 来一首 is a song's name (播放好冷 stated the need "cold").
 _ZH_SONG_OF_A_NEED = re.compile(r"(?:(?<=播放|来首|听听)|(?<=来一首|放一首|听一下))(?:好|有点|太)?(?:冷|热|闷)")
 #: "我的车窗全部打开": the speaker's one window, opened all the way (it opened every window as well).

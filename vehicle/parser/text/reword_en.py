@@ -9,8 +9,9 @@ lower case:
 - before times are lifted (:func:`reword_en_delay`): a delay or a duration corrected
   by a bare number ("in 10 minutes no 5", "… no wait 20");
 - :func:`reword_en`: typographic apostrophes; the climate's value asked ("what's the
-  ac on"); a level after switching the climate on (the fan's); a purpose before the
-  request; "and after that", "after you …"; "sorry, i mean" and "don't, whatever
+  ac on"); a level after switching the climate on (the fan's); purposes, reasons,
+  "instead of", and a question or a report run on after a command (:mod:`.beside`);
+  "and after that", "after you …"; "sorry, i mean" and "don't, whatever
   you do, …"; "A, actually / or rather / sorry / make that B" (a correction); "nah"
   before a command; someone's "left" (no side), "my wife's" (no speaker's member),
   "everyone's", "me" in a list of members; a taste ("i like it cold", "i like the fan
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import re
 
+from .beside import beside_en
 from .names import NAME
 from .people import EN_KIN
 from .spoken_en import EN_VERBS, spoken_en
@@ -212,7 +214,10 @@ def _apply(text: str, rules) -> str:
 
 _EN_APOSTROPHE = re.compile(r"[’‘`´]")
 #: "the fan's too weak": "'s" before how much is "is" (no possessive), so the fan is the control named before.
-_EN_IS_HOW = re.compile(r"(?<=[a-z])'s (?=(?:too|so|really|very|way|kind of|pretty|a bit|a little)\b)")
+_EN_IS_HOW = re.compile(
+    r"\b(?!(?:that|it|what|there|here|he|she|who|this|let)'s)([a-z]+)'s (?=(?:too|so|really|very|way|kind of|pretty"
+    r"|a bit|a little)\b)"
+)
 
 #: A delay corrected by a bare number ("open the sunroof in 10 minutes no 5", "… i mean 20"): the new
 #: delay in the same unit (it was read as an amount: the sunroof to 5 % in 10 minutes).
@@ -247,15 +252,14 @@ def reword_en_delay(text: str) -> str:
 
 def reword_en(text: str) -> str:
     """English said the way the reader reads it (see the module docstring)."""
-    text = _EN_IS_HOW.sub(" is ", _EN_APOSTROPHE.sub("'", text))  # before the negation is read: "don’t, …"
+    text = _EN_IS_HOW.sub(r"\1 is ", _EN_APOSTROPHE.sub("'", text))  # before the negation is read: "don’t, …"
     text = _EN_CLIMATE_VALUE.sub("what is the temperature set to", text)
     if not _EN_NEGATED.search(text):  # "don't turn the ac on high": not the fan's either
         text = _EN_CLIMATE_LEVEL.sub(r"\1 , fan to \2", text)
-    text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", _EN_PURPOSE.sub("", text)))
+    text = beside_en(text)  # purposes, reasons, results, what is preferred; asked or told after a command
+    text = _EN_AFTER_YOU.sub("", _EN_AFTER_THAT.sub(" and then ", text))
     text = _EN_ASIDE_AFTER_NOT.sub(r"\1 ", _EN_SORRY_I_MEAN.sub(" ", text))
-    if _EN_A_COMMAND.match(text):
-        text = _EN_PURPOSE_AFTER.sub("", text)
-    text = _EN_ASKED_AFTER.sub(" , ", _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text)))
+    text = _EN_NAH_THEN.sub(" , no , ", _EN_RATHER.sub(_rather, text))
     text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", _EN_LEFT_DONE.sub(r"\1 had", text)))
     text = _EN_LIKE.sub("i liked ", _EN_TASTE.sub(f" {NAME} ", _EN_RIGHT_TAG.sub("?", text)))
     text = _EN_ALL_THE_WAY.sub("fully", text)  # how far, never every member ("is the window all the way down")
@@ -307,45 +311,9 @@ def reword_en_read(text: str) -> str:
     return _EN_LIST_STATE_LAST.sub(_en_list_state_last, text)
 
 
-#: The same in English ("for safety, turn on the rear defrost", "so i can see, defog the windshield"),
-#: said apart by a comma before a command verb.
-_EN_PURPOSE = re.compile(
-    r"^(?:(?:just )?for (?:safety|safety's sake|safety reasons|visibility|the kids?|the baby)|(?:just )?to be safe"
-    r"|so (?:that )?(?:i|we) can (?:see|breathe|sleep|rest|hear)(?: better| clearly)?)\s*,?\s*"
-    # a purpose naming a command of its own, said apart by a comma ("so i can open the trunk, turn off the ac")
-    r"|^(?:in order to|so (?:that )?(?:i|we|you|the \w+) can|to(?= (?:open|close|shut|turn|switch|roll|lower|raise|fold"
-    r"|start|stop|get|keep|make|see|hear|sleep|rest|save)\b)) [^,;.?!]{1,40},\s*"
-    # the same run on: "to open the windows turn off the ac" (the windows opened)
-    r"|^(?:in order )?to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b[^,;.?!]*?\s"
-    r"(?=(?:please )?(?:turn|switch|set|open|close|shut|put|roll|lower|raise|fold|start|stop)\b)"
-    r"(?=(?:please )?(?:turn|switch|open|close|shut|defog|defrost|set|put|roll|crack|fold|start|activate)\b)"
-)
-
-#: A purpose said after a command ("turn off the ac so i can open the window", "open the sunroof so we can see
-#: the stars", "turn on the fan to keep me cool"): why, never a request of its own (the window opened, the
-#: sunroof was held as if "so" were a condition); a command after it ("… and open the sunroof") is kept.
-_EN_A_COMMAND = re.compile(
-    r"^(?:please |can you |could you |would you )?(?:turn|switch|set|open|close|shut|roll|crack|fold|lower|raise|put)\b"
-)
-_EN_PURPOSE_AFTER = re.compile(
-    r"(?<=[a-z0-9%'])[\s,]+(?:(?:so(?: that)?|in order for)"
-    r" (?:i|we|you|he|she|they|it|it's|its|everyone|everybody|the \w+|my \w+|our \w+)"
-    r"|(?:in order )?to (?:keep|let|help|get) (?:me|us|him|her|them|everyone|everybody|the kids?|the baby))\b"
-    r"[^,;.?!]*?(?=[.!]?$|\s+(?:and|then|also)\s+(?:please\s+)?(?:turn|switch|set|open|close|shut|roll|fold|start"
-    r"|stop)\b)"
-)
-
 #: "fold the mirrors and after that close the trunk", "after you close the windows turn on the ac": one
 #: command after the other, both asked of the car now.
 _EN_AFTER_THAT = re.compile(r"(?<=\S)\s*,?\s+(?:and )?(?:after that|afterwards),?\s+(?=[a-z])")
-
-#: A question run on after something else ("i'm cold did you open the window", "… by the way did someone turn
-#: off the ac"): a clause of its own, asked (the run-on was one command to open the window).
-_EN_ASKED_AFTER = re.compile(
-    r"(?<=[a-z'])(?<!\bwhat)(?<!\bwhy)(?<!\bhow)(?<!\bwhen)(?<!\bwhere)(?<!\bwhich)(?<!\bwho)"
-    r"(?: by the way| btw)? (?=did (?:you|i|we|someone|somebody|anyone|anybody|he|she|they)\b"
-    r"|(?:have|has) (?:you|i|we|someone|somebody|anyone|anybody|he|she|they) (?:\w+ed|left|shut|set|put|turned)\b)"
-)
 
 #: "open the sunroof nah open the trunk": "nah" / "nope" before a command is the "no" of a correction.
 _EN_NAH_THEN = re.compile(

@@ -7,7 +7,7 @@ after NFKC and after Traditional is read as Simplified:
 - before times are lifted (:func:`reword_zh_spaced`): words spaced by a recogniser one
   by one; a delay corrected by a bare number (十分钟后打开车窗 不对 二十);
 - :func:`reword_zh`: a question spaced off its command; a command then 后 then a
-  command (a sequence); a purpose before the request; a command then 前 (before it);
+  command (a sequence); purposes and preferences (:mod:`.beside`); a command then 前 (before it);
   a level after switching the climate on (the fan's); a limit with no amount
   (不要全开); 、 as 和; a negation before a list with its verb after it; a list with
   its verb after it; two places of one member; a group kept closed; an exclusion
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from .beside import beside_zh
 from .instead_zh import said_instead_zh, whose_zh
 from .names import NAME
 from .numbers import ZH_DIGIT
@@ -311,27 +312,6 @@ _ZH_BEFORE_COMMAND = re.compile(
     r"前(?=[,\s]*(?:打开|开启|关闭|关掉|关上|开|关|把|将|调|折叠|展开|先))"
 )
 
-#: A purpose said before a request (为了安全 我要使用后除霜, 为确保安全驾驶请打开除雾): the request is asked.
-_ZH_PURPOSE = re.compile(
-    r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)"
-    r"(?:(?!打开|开启|关闭|关掉|关上|开|关|把|将|避免|防止|以免|免得|不|别|没|什么|啥)[\u4e00-\u9fff]){2,10}"
-    r"[,\s]*(?=我要|我想|请|帮我|麻烦|把|将|打开|开启|关闭|关掉|关上)"
-)
-
-#: A purpose that names a command of its own, said before the request (为了打开后备箱请打开空调, 为了避免打开
-#:天窗 请打开空调): what it names is no request (the trunk opened), the request after it is.
-_ZH_PURPOSE_OF_A_COMMAND = re.compile(
-    r"(?:^|(?<=[,;\s]))为了?(?:要|能|可以|避免|防止|不)?(?:打开|开启|关闭|关掉|关上|开|关|把|将)[\u4e00-\u9fff]{1,10}?"
-    r"(?:[,\s]+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)|(?=请|帮我|我要|我想|麻烦))"
-)
-
-#: A purpose said after a command (打开座椅加热让我暖和一下, 把空调打开好让孩子睡觉): why, never a request of its
-#: own nor a relay to someone (the seat heating was held); 让我想想 ("let me think") is a hedge.
-_ZH_PURPOSE_AFTER = re.compile(
-    r"^([^,;]*?(?:打开|开启|关闭|关掉|关上|开|关|调|升|降)[^,;]*?)(?:好让|让|使得?|以便)"
-    r"(?=我|咱|大家|孩子|宝宝|小孩|老人|车里|车内|车厢|空气)(?!我(?:想|再|考虑|琢磨))(?![^,;]*(?:打开|开启|关闭|关掉|关上|把|将))[^,;]*$"
-)
-
 #: The state a thing is in, said to pick it out (关上打开的车窗, 关闭已打开的阅读灯, 关掉刚才开的氛围灯, 打开没关的天窗):
 #: which one is meant, never what to do (the 打开 opened the window it was asked to close).
 _ZH_STATE_OF_THING = re.compile(
@@ -373,8 +353,7 @@ def reword_zh(text: str) -> str:
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
     text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold
-    text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_COMMAND_THEN.sub(r"\1 然后", text)))
-    text = _ZH_PURPOSE_AFTER.sub(r"\1", text)  # 打开座椅加热让我暖和一下: why, no relay
+    text = beside_zh(_ZH_COMMAND_THEN.sub(r"\1 然后", text))  # purposes, what is preferred
     text = _ZH_BEFORE_COMMAND.sub(r"在\1之前 ", text)
     text = _ZH_NOT_FULLY.sub(f" {NAME}", text)  # 天窗打开 不要全开: how far is not said
     text = _ZH_CLIMATE_LEVEL.sub(r"\1 风量调到\2挡", text)
