@@ -180,7 +180,10 @@ def test_a_question_after_a_command_is_asked_on_its_own(parser):
     [
         # what for, said after the command, names a command of its own: never done (it was)
         ("crank up the blower so that i can roll down the window", [(ADJ_FAN, "cabin", {"delta_level": 1})]),
-        ("switch on the diffuser in order to put the window down halfway", [("peripheral.trigger", "fragrance_diffuser", {})]),
+        (
+            "switch on the diffuser in order to put the window down halfway",
+            [("peripheral.trigger", "fragrance_diffuser", {})],
+        ),
         ("把空调关了好开窗", [(CLIMATE, "cabin", {"on": False})]),
         ("关闭尾门方便开天窗", [(TRUNK, "cabin", {"open": False})]),
         ("开启冷气这样我就能开副驾座椅加热了", [(AC, "cabin", {"on": True})]),
@@ -209,7 +212,10 @@ def test_a_question_after_a_command_is_asked_on_its_own(parser):
         # the counter-cases: a purpose that names nothing to do, a request after the purpose
         ("为了安全起见把车窗都关上", [(WIN, "all", CLOSED)]),
         ("为了打开后备箱请打开空调", [(CLIMATE, "cabin", {"on": True})]),
-        ("because it's raining close the sunroof and open the window", [(ROOF, "cabin", CLOSED), (WIN, "driver", OPEN)]),
+        (
+            "because it's raining close the sunroof and open the window",
+            [(ROOF, "cabin", CLOSED), (WIN, "driver", OPEN)],
+        ),
     ],
 )
 def test_only_what_is_asked_acts_beside_why(parser, text, acts):

@@ -394,7 +394,7 @@ class Assembler:
         capability = ask["capability"]
         params = ask["options"][0]["parameters"]
         delta = next((v for k, v in params.items() if k.startswith("delta_")), None)
-        direction = "set" if delta is None else "increase" if delta > 0 else "decrease"
+        direction: Direction = "set" if delta is None else "increase" if delta > 0 else "decrease"
         control = self._catalog.control(capability)
         said = [m.target for m in read.spotted if self._catalog.control(m.capability) == control]
         if not said:  # the options' member, unless it is the one a command with no member gets

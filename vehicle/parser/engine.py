@@ -392,7 +392,7 @@ class Parser:
                         ask = None  # "leave the window, roll it up": at odds with itself, nothing acts
                     if isinstance(ask, Frame):  # the control named earlier: read as its command
                         frame, ask = ask, None
-                        if _a_topic(last, previous):  # "my window, roll it down": no request of its own
+                        if last is not None and _a_topic(last, previous):  # "my window, roll it down": no request
                             reads[-1] = replace(last, clause=replace(last.clause, body=""), resolution=None, spotted=())
                         if previous is not None and previous.device and frame.device:
                             if self._catalog.control(previous.device) == self._catalog.control(frame.device):
@@ -415,8 +415,7 @@ class Parser:
                     and last.frame is before
                     and last.resolution is not None
                     and levels_the_on(before, frame, cl, lexicon)
-                    and frame.device in self._catalog.capabilities
-                    and "level" in self._catalog.capabilities[frame.device].parameters
+                    and _takes_level(self._catalog, frame)
                 ):
                     # "打开座椅加热 调到高档": the level said right after "on" is the one it gets
                     reads[-1] = replace(last, resolution=replace(last.resolution, actions=()))
@@ -546,12 +545,17 @@ def _or_whole(parts: list[Piece], language: str) -> list[Piece]:
     return out
 
 
-def _a_topic(last: Read | None, previous: Frame | None) -> bool:
+def _takes_level(catalog: Catalog, frame: Frame | None) -> bool:
+    """The frame's control is set by a level (a bare number after switching it on is that level)."""
+    cap = catalog.capabilities.get(frame.device or "") if frame is not None else None
+    return cap is not None and "level" in cap.parameters
+
+
+def _a_topic(last: Read, previous: Frame | None) -> bool:
     """The clause before names a control alone, plainly ("my window, roll it down"): the topic of the
     clause that refers to it, no request of its own (it was unplaced)."""
     return (
-        last is not None
-        and previous is not None
+        previous is not None
         and last.frame is previous
         and previous.op in (None, "keep")
         and _may_ask(last.clause)  # never a negated, held or asked clause

@@ -46,7 +46,9 @@ _BARE = ("families", "targets", "amounts", "units", "actions", "to", "by", "furt
 _OR = {
     "en": re.compile(r"\b(\d+)((?:\s+(?:degrees|percent|level))?)\s+or\s+(\d+)((?:\s+(?:degrees|percent|level))?)\b"),
     # (一到两度 is a range: two amounts; 从20度到22度 is a change to the second)
-    "zh": re.compile(r"(?<!从)(\d+)(度|档|级|%)?(?:或者|或是|或|还是|(?:到|至)(?=\d+(?:度|档|级|%)))(\d+)(度|档|级|%)?"),
+    "zh": re.compile(
+        r"(?<!从)(\d+)(度|档|级|%)?(?:或者|或是|或|还是|(?:到|至)(?=\d+(?:度|档|级|%)))(\d+)(度|档|级|%)?"
+    ),
 }
 
 ReadBody = Callable[[str], "Frame | None"]
@@ -131,9 +133,16 @@ class Asker:
         bit = language == "zh" and any(
             m.cls == "actions" and m.value in ("more", "less") and t.endswith(("点", "些")) for t, m in picked if m
         )
-        gap = language == "zh" and body.startswith("把") and len(picked) > 1 and getattr(picked[1][1], "cls", "") == "actions"
-        if not family and not only and not (
-            PRONOUN[language].search(body) or number is not None or _amount(picked) or bit or gap
+        gap = (
+            language == "zh"
+            and body.startswith("把")
+            and len(picked) > 1
+            and getattr(picked[1][1], "cls", "") == "actions"
+        )
+        if (
+            not family
+            and not only
+            and not (PRONOUN[language].search(body) or number is not None or _amount(picked) or bit or gap)
         ):
             return None  # "关闭", "activate", "need more now": too little said to ask about
         candidates = words.families[family] if family else (only or words.asks)

@@ -190,8 +190,10 @@ def _read_zh_run(run: str, text: str, start: int, end: int) -> float | None:
     if integer in ("一", "两") and not decimals and not half:
         if not (
             _ZH_UNIT_AFTER.match(after)
-            or _ZH_RANGE_AFTER.match(after) and not before.endswith("就")
-            or before.endswith(_ZH_NUMBER_BEFORE) and integer != "两"
+            or _ZH_RANGE_AFTER.match(after)
+            and not before.endswith("就")
+            or before.endswith(_ZH_NUMBER_BEFORE)
+            and integer != "两"
         ):
             return None
     if integer == "十" and after.startswith("分") and not after.startswith("分钟"):

@@ -349,7 +349,9 @@ _ZH_FURTHER_OPEN = re.compile(r"再打开(?=百分之|\d|[一二三四五六七�
 def reword_zh(text: str) -> str:
     """Chinese said the way the reader reads it (see the module docstring)."""
     text = whose_zh(said_instead_zh(text))  # corrections, take-backs, courtesy; whose member, told, names
-    text = _ZH_FURTHER_OPEN.sub("再开", _ZH_A_TRY.sub(r"\1一点", text))  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
+    text = _ZH_FURTHER_OPEN.sub(
+        "再开", _ZH_A_TRY.sub(r"\1一点", text)
+    )  # 天窗再打开百分之十: 10 % more (it was set to 10 %)
     text = _ZH_REAR_PERSON.sub(lambda m: m.group(1) or m.group(2), _ZH_STATE_OF_THING.sub("", text))  # 左后乘客的
     text = _ZH_ROW_SIDES.sub(r"\1\2和\1\3", _ZH_ROW_COUNT.sub(r"\1", text))  # 后排两个阅读灯, 后排左边和右边
     text = _ZH_NOT_OURS.sub(NAME, text)  # 后视镜加热: not the fold
