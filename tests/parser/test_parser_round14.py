@@ -209,6 +209,12 @@ def test_a_question_after_a_command_is_asked_on_its_own(parser):
         ("比起开空调我更想开窗", [(WIN, "driver", OPEN)]),
         ("把温度调高比把窗都打开好", [(ADJ_TEMP, "all", {"delta_celsius": 1.0})]),
         ("宁可开窗也不开空调", [(WIN, "driver", OPEN)]),
+        ("open the moonroof that way i can turn on the rear defrost", [(ROOF, "cabin", OPEN)]),
+        ("把后视镜折起来免得还要关空调", [("mirror.fold", "cabin", {"folded": True})]),
+        ("温度低一点省得开车库门", [(ADJ_TEMP, "all", {"delta_celsius": -1.0})]),
+        ("打开内循环因为除雾开着", [("climate.set_recirculation", "cabin", {"on": True})]),
+        ("因为氛围灯关着所以副驾温度调高一点", [(ADJ_TEMP, "passenger", {"delta_celsius": 1.0})]),
+        ("既然后挡除雾开着就风量调大一点吧", [(ADJ_FAN, "cabin", {"delta_level": 1})]),
         # the counter-cases: a purpose that names nothing to do, a request after the purpose
         ("为了安全起见把车窗都关上", [(WIN, "all", CLOSED)]),
         ("为了打开后备箱请打开空调", [(CLIMATE, "cabin", {"on": True})]),
@@ -235,6 +241,12 @@ def test_only_what_is_asked_acts_beside_why(parser, text, acts):
     ],
 )
 def test_either_or_and_told_move_nothing(parse, text):
+    """X还是Y between two commands asks which; the speaker's own doing and a state are told."""
     result = parse(text)
     assert result["actions"] == [], (text, result["actions"])
     assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]
+
+
+@pytest.mark.parametrize("text", ["打开车窗因为太热了", "open the window because it's too hot"])
+def test_a_need_given_as_the_reason_is_kept(parse, text):
+    assert parse(text)["needs"] == ["hot"], text

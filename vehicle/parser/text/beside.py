@@ -10,8 +10,9 @@ red team found them acting on the window, the tailgate or the temperature, or sw
 - :func:`beside_en`: a purpose before the request ("for safety, …", "so i can open the trunk, …", "to warm
   up, …"), a reason before or after it ("since …", "because …"), a purpose after it ("so …", "to keep me
   cool", "to warm up"), "instead of …"; a question or what someone did run on after it;
-- :func:`beside_zh`: a purpose before the request (为了…), a purpose after it (让我暖和一下, 好开窗, 方便,
-  省得, 免得, 以免, 以便), a preference (与其…不如, 比…好, 比起…, 宁可…也不).
+- :func:`beside_zh`: a reason first (因为…所以, 既然…就), a purpose before the request (为了…), a purpose or a
+  reason after it (让我暖和一下, 好开窗, 方便, 省得, 免得, 以免, 以便, 因为), a preference (与其…不如, 比…好, 比起…,
+  宁可…也不).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ _EN_PURPOSE = re.compile(
     r"|^(?:in order to|so (?:that )?(?:i|we|you|the \w+) can|to(?= (?:open|close|shut|turn|switch|roll|lower|raise|fold"
     r"|start|stop|get|keep|make|see|hear|sleep|rest|save)\b)) [^,;.?!]{1,40},\s*"
     # the same run on: "to open the windows turn off the ac", "so i can open the tailgate set the temperature …"
-    r"|^(?:(?:in order )?to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b"
-    r"|so (?:that )?(?:i|we|you) can \w+\b)[^,;.?!]*?\s(?=(?:please )?" + _EN_VERBS + r")"
+    r"|^(?:to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b"
+    r"|(?:in order to|so (?:that )?(?:i|we|you) can) \w+\b)[^,;.?!]*?\s(?=(?:please )?" + _EN_VERBS + r")"
 )
 
 #: A reason said first ("since the windows are open turn off the ac", "because it's raining, close the
@@ -53,12 +54,14 @@ _EN_REASON_FIRST = re.compile(
 #: because the sunroof is open"): why, never a request of its own (the window opened, the sunroof was held as if
 #: "so" were a condition, 22 degrees was a change of 22); a command after it ("… and open the sunroof") is kept.
 _EN_WHY_AFTER = re.compile(
-    r"(?<=[a-z0-9%'])[\s,]+(?:(?:so(?: that)?|in order for)"
+    r"(?<=[a-z0-9%'])[\s,]+(?:(?:so(?: that)?|in order for|that way|this way)"
     r" (?:i|we|you|he|she|they|it|it's|its|everyone|everybody|the \w+|my \w+|our \w+)"
     r"|(?:in order )?to (?:keep|let|help) (?:me|us|him|her|them|everyone|everybody|the kids?|the baby)|in order to"
     r"|to (?:warm|cool|heat) (?:up|down|off|things up|things down|it up|it down|the car|the cabin)"
     r"(?= ?(?:a bit|a little|faster|quicker|quickly)?[.!]?$)"
-    r"|(?:because|'cause|since) (?:the|my|it|it's|its|we|we're|i|i'm|they|there|of)\b)"
+    r"|(?:because|'cause|since) (?:the|my|it|it's|its|we|we're|i|i'm|they|there|of)\b"
+    # (a need is kept: "open the window because it's too hot")
+    r"(?![^,;.?!]*\b(?:cold|hot|warm|chilly|freezing|stuffy|boiling|sweating|sleepy|tired|humid|muggy)\b))"
     r"[^,;.?!]*?(?=[.!]?$|\s+(?:and|then|also)\s+(?:please\s+)?(?:turn|switch|set|open|close|shut|roll|fold|start"
     r"|stop)\b)"
 )
@@ -112,19 +115,25 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
     # (a setting named first: 为了后排温度调到22度，…; never the request's own 把: 为了安全起见把车窗都关上)
     r"|[^,;\s为把将让]{1,8}?(?:调|设|打开|开启|关闭|关掉|关上|展开|折叠|收起))[^,;\s]{1,12}?"
     r"(?:,\s*|\s+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)"
-    r"|(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|展开|折叠|收起|进入|先))"
+    r"|(?=请|帮我|给我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|展开|折叠|收起|进入|先))"
 )
+
+#: A reason said first (因为氛围灯关着所以副驾温度调高一点, 既然后挡除雾开着就风量调大一点吧, 由于空调没开，…): the state it
+#: tells is no request, the request after 所以 / 就 / the comma is.
+_ZH_BECAUSE_FIRST = re.compile(r"^(?:因为|由于|既然)[^,;]{1,16}?(?:[,\s]*(?:所以|那就|就|那)|,)")
 
 #: A purpose said after a command (打开座椅加热让我暖和一下, 把空调打开好让孩子睡觉, 把空调关了好开窗, …免得太冷): why,
 #: never a request of its own nor a relay to someone (the seat heating was held, the window opened, the massage
 #: came on); 让我想想 ("let me think") is a hedge.
 _ZH_PURPOSE_AFTER = re.compile(
-    r"^([^;]*?(?:打开|开启|关闭|关掉|关上|开|关|调|升|降|设|拉|换|进入|切换|启动|收起|折叠|展开)[^;]*?)[,\s]*"
+    r"^([^;]*?(?:打开|开启|关闭|关掉|关上|开|关|调|升|降|设|拉|换|改|进入|切换|启动|收起|折|展开|[高低大小]一?点)[^;]*?)[,\s]*"
     r"(?:(?:好让|让|使得?)(?=我|咱|大家|孩子|宝宝|小孩|老人|车里|车内|车厢|空气)(?!我(?:想|再|考虑|琢磨))"
     r"(?![^,;]*(?:打开|开启|关闭|关掉|关上|把|将))"
     # 把空调关了好开窗, 关闭尾门方便开天窗, 把按摩关了免得太冷: what for, even when it names a command (it acted)
     r"|(?<![你您])好(?=打开|开启|开|关|调|把|折叠|展开|收起|升|降|换|进入|切换|设|后排|前排|主驾|副驾|风量|温度|车窗|天窗)"
-    r"|方便|省得|免得|以免|以便|为了|这样(?:我|咱|大家)?就?(?:能|可以|好))[^,;]*(?=$|[,;])"
+    r"|方便|省得|免得|以免|以便|为了|这样(?:我|咱|大家)?就?(?:能|可以|好)"
+    # why, said after it (打开内循环因为除雾开着)
+    r"|(?:因为|由于)(?![^,;]*(?:冷|热|闷|晒|困|累)))[^,;]*(?=$|[,;])"  # (太热了 is a need: kept)
 )
 
 #: A preference (与其开空调不如开窗, 开窗比开空调好, 比起开空调我更想开窗, 宁可开窗也不开空调): only the one preferred is
@@ -138,7 +147,7 @@ _ZH_RATHER_NOT = re.compile(r"^(?:我)?(?:宁可|宁愿)([^,;]{2,16}?)[,\s]*也(
 
 def beside_zh(text: str) -> str:
     """Chinese with what is said beside the command dropped (see the module docstring)."""
-    text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", text))
+    text = _ZH_PURPOSE.sub("", _ZH_PURPOSE_OF_A_COMMAND.sub("", _ZH_BECAUSE_FIRST.sub("", text)))
     text = _ZH_PURPOSE_AFTER.sub(r"\1", text)  # 打开座椅加热让我暖和一下: why, no relay
     return _ZH_RATHER_NOT.sub(r"\1,不要", _ZH_BETTER_THAN.sub("", _ZH_RATHER_THAN.sub("", text)))
 
