@@ -250,3 +250,10 @@ def test_either_or_and_told_move_nothing(parse, text):
 @pytest.mark.parametrize("text", ["打开车窗因为太热了", "open the window because it's too hot"])
 def test_a_need_given_as_the_reason_is_kept(parse, text):
     assert parse(text)["needs"] == ["hot"], text
+
+
+@pytest.mark.parametrize("text", ["我刚把风量调大一点", "风量已经调大一点"])
+def test_a_change_told_as_done_stays_told(parse, text):
+    # a change said with "?" asks consent; said as done, it is told (it became an unplaced command)
+    result = parse(text)
+    assert result["actions"] == [] and [m["said"] for m in result["mentions"]] == ["statement"], result

@@ -296,7 +296,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="", retraction=True)
     speaker = bool(_ZH_SPEAKER.search(text))
     asking = _ZH_POLITE_ASK.sub("", text) if polite else text
-    question = bool(_QUESTION.search(asking)) or (asked and not polite and not _zh_imperative(stripped))
+    question = bool(_QUESTION.search(asking)) or (asked and not polite and not _zh_asks_to_do(stripped))
     negated = bool(_NEGATION.search(text)) and not re.search(r"(.)不\1", text)
     if negated and not question and _ZH_BARE_VERB.match(zh_strip(_NEGATION.sub("", text))):
         # a bare 不要, or a negated verb with no control of its own (别开, 不开了, 还是别打开了):
@@ -323,7 +323,7 @@ def _zh_read(text: str, asked: bool) -> Clause:
         return Clause(text=raw, body="")
     if _ZH_THANKS.match(body):
         body = ""
-    hedged = (asked or ok_tag) and not polite and not question and _zh_imperative(stripped)  # "开后备箱？"
+    hedged = (asked or ok_tag) and not polite and not question and _zh_asks_to_do(stripped)  # "开后备箱？"
     return Clause(
         text=raw,
         body=body,
@@ -353,7 +353,12 @@ _ZH_CHANGE_LAST = re.compile(r"(?:调大|调小|调高|调低|开大|开小|关�
 
 
 def _zh_imperative(body: str) -> bool:
-    return bool(_ZH_IMPERATIVE.match(body) or _ZH_CHANGE_LAST.search(body))
+    return bool(_ZH_IMPERATIVE.match(body))
+
+
+def _zh_asks_to_do(body: str) -> bool:
+    """An imperative, or a control then a change of it: said with "?", consent is asked for it."""
+    return _zh_imperative(body) or bool(_ZH_CHANGE_LAST.search(body))
 
 
 def keeps_digits(text: str, language: str) -> bool:

@@ -165,7 +165,7 @@ class Asker:
             # "set the lights to 40 percent" (only the ambient light takes a brightness), "turn my seat on" from a
             # rear seat (only heating is fitted there): the family is narrowed by what was said or fitted, not
             # by what the seat may operate, so it acts; any other single option is asked
-            decided = bool(family) and (number is not None or self._one_fitted(candidates, seat))
+            decided = bool(family) and (number is not None and unit is not None or self._one_fitted(candidates, seat))
             return {**_clarify("consent", options[0].capability, options), "decided": decided}
         return _clarify("target" if family else "control", None, options[:MAX_OPTIONS])
 
@@ -309,8 +309,9 @@ class Asker:
         return None if action is None else _clarify("amount", capability, [action])
 
 
-#: A temperature's unit: the clause names the temperature (DESIGN 4).
+#: "roll it …" / "wind it …": a verb of what opens and closes.
 _ROLL = re.compile(r"\b(?:roll|rolls|rolled|rolling|wind)\b")
+#: A temperature's unit: the clause names the temperature (DESIGN 4).
 _DEGREES = {
     "en": re.compile(r"\b(?:degrees?|celsius|centigrade|fahrenheit)\b"),
     "zh": re.compile(r"度"),
