@@ -37,6 +37,16 @@ def inproc(shared_service):
     return shared_service
 
 
+@pytest.fixture
+def car(inproc, command_ids):
+    """The shared service, parked, child lock off; ``car.frames()`` counts command frames sent. Modules that
+    need another car (windows open, state fresh) define their own ``car``."""
+    with inproc.client() as c:
+        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
+    inproc.frames = lambda: len(inproc.command_frames(command_ids))
+    return inproc
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """The real service as a uvicorn subprocess (local-only), shared per module: e2e."""

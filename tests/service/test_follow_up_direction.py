@@ -37,15 +37,6 @@ def window(svc, member="driver") -> int:
     return ecu(svc, "window.set_position", member)["open_percent"]
 
 
-@pytest.fixture
-def car(inproc, command_ids):
-    """The service, parked, child lock off; ``car.frames()`` counts command frames sent."""
-    with inproc.client() as c:
-        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
-    inproc.frames = lambda: len(inproc.command_frames(command_ids))
-    return inproc
-
-
 def only(reply) -> dict:
     [action] = reply["actions"]
     return action

@@ -21,14 +21,6 @@ def fan(svc) -> int:
     return svc.runtime.simulator.control("climate.set_fan_speed", "cabin")["level"]
 
 
-@pytest.fixture
-def car(inproc, command_ids):
-    with inproc.client() as c:
-        assert c.put("/api/v1/sim/vehicle", json={"speed_kph": 0, "gear": "P", "child_lock": False}).status_code == 200
-    inproc.frames = lambda: len(inproc.command_frames(command_ids))
-    return inproc
-
-
 @pytest.mark.parametrize("first,then", [("set the fan to 3", "turn it up"), ("风量调到三档", "调高一点")])
 def test_it_after_a_change_is_that_changes_control(car, first, then):
     with car.client() as c:
