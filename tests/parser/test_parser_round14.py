@@ -257,3 +257,24 @@ def test_a_change_told_as_done_stays_told(parse, text):
     # a change said with "?" asks consent; said as done, it is told (it became an unplaced command)
     result = parse(text)
     assert result["actions"] == [] and [m["said"] for m in result["mentions"]] == ["statement"], result
+
+
+@pytest.mark.parametrize(
+    ("text", "forbidden"),
+    [
+        # a cut of what is said beside a command falls before a negation, never after it (the negation went
+        # with the reason or the purpose, and the command acted)
+        ("because the kids are asleep don't open the windows", WIN),
+        ("since it's raining never open the sunroof", ROOF),
+        ("so i can open the window don't turn on the ac", AC),
+        ("to open the windows don't turn off the ac", AC),
+        ("instead of opening the window don't open the sunroof", ROOF),
+        ("为了开窗别打开空调", CLIMATE),
+        ("为了开窗不要打开空调", CLIMATE),
+        ("关闭车窗免得下雨别开天窗", ROOF),
+    ],
+)
+def test_a_negation_beside_why_still_forbids(parse, text, forbidden):
+    result = parse(text)
+    assert forbidden not in [a["capability"] for a in result["actions"]], (text, result["actions"])
+    assert forbidden in [m["capability"] for m in result["negated"]], (text, result["negated"])

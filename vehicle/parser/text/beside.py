@@ -24,7 +24,11 @@ _EN_VERBS = (
     r"(?:turn|switch|set|open|close|shut|put|roll|crack|lower|raise|fold|unfold|start|stop|crank|make|bring|change"
     r"|activate|defog|defrost|bump|boost|dim|brighten)\b"
 )
-_EN_VERB = r"(?:please )?" + _EN_VERBS
+#: What a request starts with, its negation included: every cut below falls *before* a "don't" ("because the
+#: kids are asleep | don't open the windows"), never after it (the negation went with the reason, and the
+#: windows opened).
+_EN_NOT = r"(?:don't |dont |do not |never |not )?"
+_EN_VERB = r"(?:please )?" + _EN_NOT + _EN_VERBS
 
 #: A purpose said before the request ("for safety, turn on the rear defrost", "so i can see, defog the
 #: windshield", "so i can open the trunk, turn off the ac", "to warm up, switch on the mood lights"): the
@@ -38,7 +42,7 @@ _EN_PURPOSE = re.compile(
     r"|start|stop|get|keep|make|see|hear|sleep|rest|save)\b)) [^,;.?!]{1,40},\s*"
     # the same run on: "to open the windows turn off the ac", "so i can open the tailgate set the temperature …"
     r"|^(?:to (?:open|close|shut|turn|switch|roll|lower|raise|fold|start|stop)\b"
-    r"|(?:in order to|so (?:that )?(?:i|we|you) can) \w+\b)[^,;.?!]*?\s(?=(?:please )?" + _EN_VERBS + r")"
+    r"|(?:in order to|so (?:that )?(?:i|we|you) can) \w+\b)[^,;.?!]*?\s(?=" + _EN_VERB + r")"
 )
 
 #: A reason said first ("since the windows are open turn off the ac", "because it's raining, close the
@@ -62,8 +66,9 @@ _EN_WHY_AFTER = re.compile(
     r"|(?:because|'cause|since) (?:the|my|it|it's|its|we|we're|i|i'm|they|there|of)\b"
     # (a need is kept: "open the window because it's too hot")
     r"(?![^,;.?!]*\b(?:cold|hot|warm|chilly|freezing|stuffy|boiling|sweating|sleepy|tired|humid|muggy)\b))"
-    r"[^,;.?!]*?(?=[.!]?$|\s+(?:and|then|also)\s+(?:please\s+)?(?:turn|switch|set|open|close|shut|roll|fold|start"
-    r"|stop)\b)"
+    r"[^,;.?!]*?(?=[.!]?$|\s*,|\s+(?:and |then |also )?(?:please )?(?:don't|dont|do not|never) "
+    + _EN_VERBS
+    + r"|\s+(?:and|then|also)\s+(?:please\s+)?(?:turn|switch|set|open|close|shut|roll|fold|start|stop)\b)"
 )
 
 #: "open the window instead of turning on the ac", "instead of opening the sunroof just open the sunshade": the
@@ -100,6 +105,9 @@ def beside_en(text: str) -> str:
     return _EN_ASKED_AFTER.sub(" , ", text)
 
 
+#: A negation that leads a request (为了开窗 | 别打开空调): a cut falls before it, never after it.
+_ZH_NOT = r"别|不要|不用|千万别|不(?=打开|开|关|调)"
+
 #: A purpose said before a request (为了安全 我要使用后除霜, 为确保安全驾驶请打开除雾): the request is asked.
 _ZH_PURPOSE = re.compile(
     r"(?:^|(?<=[,;\s]))为(?:了|确保|保证|保障)"
@@ -114,8 +122,8 @@ _ZH_PURPOSE_OF_A_COMMAND = re.compile(
     r"(?:打开|开启|关闭|关掉|关上|开|关|把|将|调|设|展开|折叠|收起|进入"
     # (a setting named first: 为了后排温度调到22度，…; never the request's own 把: 为了安全起见把车窗都关上)
     r"|[^,;\s为把将让]{1,8}?(?:调|设|打开|开启|关闭|关掉|关上|展开|折叠|收起))[^,;\s]{1,12}?"
-    r"(?:,\s*|\s+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关)"
-    r"|(?=请|帮我|给我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|展开|折叠|收起|进入|先))"
+    r"(?:,\s*|\s+(?=请|帮我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|先|开|关|" + _ZH_NOT + r")"
+    r"|(?=请|帮我|给我|我要|我想|麻烦|把|将|打开|开启|关闭|关掉|关上|展开|折叠|收起|进入|先|" + _ZH_NOT + r"))"
 )
 
 #: A reason said first (因为氛围灯关着所以副驾温度调高一点, 既然后挡除雾开着就风量调大一点吧, 由于空调没开，…): the state it
@@ -133,7 +141,9 @@ _ZH_PURPOSE_AFTER = re.compile(
     r"|(?<![你您])好(?=打开|开启|开|关|调|把|折叠|展开|收起|升|降|换|进入|切换|设|后排|前排|主驾|副驾|风量|温度|车窗|天窗)"
     r"|方便|省得|免得|以免|以便|为了|这样(?:我|咱|大家)?就?(?:能|可以|好)"
     # why, said after it (打开内循环因为除雾开着)
-    r"|(?:因为|由于)(?![^,;]*(?:冷|热|闷|晒|困|累)))[^,;]*(?=$|[,;])"  # (太热了 is a need: kept)
+    r"|(?:因为|由于)(?![^,;]*(?:冷|热|闷|晒|困|累)))"  # (太热了 is a need: kept)
+    # to the clause's end, or to a negation that leads a request of its own (…免得下雨别开天窗)
+    r"(?:(?!" + _ZH_NOT + r")[^,;])*(?=$|[,;]|" + _ZH_NOT + r")"
 )
 
 #: A preference (与其开空调不如开窗, 开窗比开空调好, 比起开空调我更想开窗, 宁可开窗也不开空调): only the one preferred is
