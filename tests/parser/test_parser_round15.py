@@ -11,12 +11,9 @@ import pytest
 
 from .acts import acts as _acts
 
-HEAT, ADJ_HEAT, ADJ_TEMP, FAN = (
-    "seat.set_heating",
-    "seat.adjust_heating",
-    "climate.adjust_temperature",
-    "climate.set_fan_speed",
-)
+HEAT, ADJ_HEAT = "seat.set_heating", "seat.adjust_heating"
+VENT, ADJ_VENT = "seat.set_ventilation", "seat.adjust_ventilation"
+ADJ_TEMP, FAN, ADJ_FAN = "climate.adjust_temperature", "climate.set_fan_speed", "climate.adjust_fan_speed"
 
 
 @pytest.mark.parametrize(
@@ -29,12 +26,20 @@ HEAT, ADJ_HEAT, ADJ_TEMP, FAN = (
         ("座椅温度调高一点", None, [(ADJ_HEAT, "driver", {"delta_level": 1})]),
         ("座位的温度调到最高", "passenger", [(HEAT, "passenger", {"level": 3})]),
         ("主驾座椅温度调低", None, [(ADJ_HEAT, "driver", {"delta_level": -1})]),
+        # the seat's own fan is its ventilation: the cabin's fan was raised ("turn the seat" left unplaced)
+        ("turn the seat fan up", None, [(ADJ_VENT, "driver", {"delta_level": 1})]),
+        ("seat fan to 3", "passenger", [(VENT, "passenger", {"level": 3})]),
+        ("座椅风量调大", None, [(ADJ_VENT, "driver", {"delta_level": 1})]),
+        ("座椅的风开到最大", "passenger", [(VENT, "passenger", {"level": 3})]),
+        ("主驾座椅风量调到二档", None, [(VENT, "driver", {"level": 2})]),
         # all the way to (一直): the level it goes to (nothing acted)
         ("座椅加热一直调到最大", None, [(HEAT, "driver", {"level": 3})]),
         ("风量一直调到三档", None, [(FAN, "cabin", {"level": 3})]),
         # the counter-cases: the zone's temperature stays the zone's
         ("温度调高一点", "passenger", [(ADJ_TEMP, "passenger", {"delta_celsius": 1.0})]),
         ("turn the temperature up", None, [(ADJ_TEMP, "all", {"delta_celsius": 1.0})]),
+        ("风量调大", None, [(ADJ_FAN, "cabin", {"delta_level": 1})]),
+        ("turn the fan up", None, [(ADJ_FAN, "cabin", {"delta_level": 1})]),
     ],
 )
 def test_what_the_words_name_acts(parser, text, seat, acts):
