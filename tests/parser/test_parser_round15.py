@@ -14,6 +14,7 @@ from .acts import acts as _acts
 HEAT, ADJ_HEAT = "seat.set_heating", "seat.adjust_heating"
 VENT, ADJ_VENT = "seat.set_ventilation", "seat.adjust_ventilation"
 ADJ_TEMP, FAN, ADJ_FAN = "climate.adjust_temperature", "climate.set_fan_speed", "climate.adjust_fan_speed"
+DEFROST = "climate.set_defrost"
 
 
 @pytest.mark.parametrize(
@@ -53,3 +54,27 @@ def test_what_the_words_name_acts(parser, text, seat, acts):
 def test_the_seat_temperature_asked_is_a_question_of_the_heating(parser, text):
     out = parser.parse(text).to_json()
     assert out["actions"] == [] and [q["capability"] for q in out["queries"]] == [HEAT], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    # the glass opened or closed is the glass, which nothing here moves: the defroster was switched
+    ["open the rear glass", "close the windshield", "roll the rear glass down", "open the windshield"],
+)
+def test_the_glass_opened_is_no_defroster(parser, text):
+    out = parser.parse(text).to_json()
+    assert out["actions"] == [] and out["unplaced"] == [text], text
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        ("turn the windscreen off", [(DEFROST, "front", {"on": False})]),
+        ("rear windshield on", [(DEFROST, "rear", {"on": True})]),
+        ("defog the back windshield", [(DEFROST, "rear", {"on": True})]),
+        ("defrost the windshield", [(DEFROST, "front", {"on": True})]),
+        ("打开后挡风玻璃", [(DEFROST, "rear", {"on": True})]),
+    ],
+)
+def test_the_glass_switched_is_its_defroster(parser, text, acts):
+    assert _acts(parser.parse(text).to_json()) == acts, text

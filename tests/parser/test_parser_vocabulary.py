@@ -53,6 +53,13 @@ def test_the_shipped_vocabulary_passes_the_catalog_check(capsys):
         ("zh", "  half: [一半,", "  plenty: [很多]\n  half: [一半,", "amounts.plenty"),
         # a query word may also be an action word (another class): no error
         ("zh", "queries: [吗,", "queries: [打开, 吗,", None),
+        # a compound's ways must be directions
+        (
+            "en",
+            'target: front, ways: ["on", "off", set]}',
+            'target: front, ways: ["on", sideways]}',
+            "compounds[3].ways",
+        ),
     ],
 )
 def test_a_bad_vocabulary_file_is_named_by_file_and_path(tmp_path, capsys, language, old, new, named):

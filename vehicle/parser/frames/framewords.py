@@ -79,6 +79,9 @@ class Meaning:
     """The capability, target, direction, amount or unit (empty for to/by/glue)."""
     extra: str = ""
     """A compound's target, a signed word's direction."""
+    ways: frozenset[str] = frozenset()
+    """The only directions a compound may be said with (none: any): the glass alone is switched,
+    never opened ("open the rear glass" is no rear defroster)."""
 
 
 @dataclass
@@ -208,12 +211,18 @@ def load_words(
             words.add(w, Meaning("controls", cap), f"{name}: controls.{cap}")
     for k, entry in enumerate(data.get("compounds") or []):
         where = f"compounds[{k}]"
-        if not isinstance(entry, dict) or set(entry) != {"words", "control", "target"}:
-            raise WordsError(f"{name}: {where}: needs words, control and target")
+        if not isinstance(entry, dict) or not {"words", "control", "target"} <= set(entry) <= {
+            "words",
+            "control",
+            "target",
+            "ways",
+        }:
+            raise WordsError(f"{name}: {where}: needs words, control and target (and may have ways)")
         cap = checked(entry["control"], known_capabilities, where)
         target = checked(entry["target"], known_targets, where)
+        ways = frozenset(checked(w, DIRECTIONS, f"{where}.ways") for w in listed(entry.get("ways", []), where))
         for w in listed(entry["words"], where):
-            words.add(w, Meaning("compounds", cap, target), f"{name}: {where}")
+            words.add(w, Meaning("compounds", cap, target, ways), f"{name}: {where}")
     for cap, ways in (data.get("signed") or {}).items():
         checked(cap, known_capabilities, f"signed.{cap}")
         for way, items in (ways or {}).items():

@@ -145,6 +145,7 @@ def _frame(
     split_places = False
     placed_first = False  # a place said before the first control
     both = ""  # the word 都 read as "all": after members named, "both"
+    limits: list[frozenset[str]] = []  # the only ways a compound said may take (the glass alone: on, off)
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -165,6 +166,7 @@ def _frame(
         if cls == "compounds":
             controls.append(meaning.value)
             targets.append(meaning.extra)
+            limits.append(meaning.ways)
         elif cls == "signed":
             controls.append(meaning.value)
             signed.append(meaning.extra)
@@ -243,6 +245,8 @@ def _frame(
             to = True
         elif cls == "by":
             by = True
+    if any(limit and not set(ways) <= limit for limit in limits):
+        return None  # "open the rear glass", "close the windshield": the glass, not its defroster
     window_said = "window.set_position" in controls
     # a side window (a member's, or "side window") has no defroster: only the front and rear glass do
     side_glass = window_said and (
