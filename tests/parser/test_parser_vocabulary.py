@@ -58,7 +58,7 @@ def test_the_shipped_vocabulary_passes_the_catalog_check(capsys):
             "en",
             'target: front, ways: ["on", "off", set]}',
             'target: front, ways: ["on", sideways]}',
-            "compounds[3].ways",
+            "compounds[4].ways",
         ),
     ],
 )
