@@ -78,3 +78,145 @@ def test_the_glass_opened_is_no_defroster(parser, text):
 )
 def test_the_glass_switched_is_its_defroster(parser, text, acts):
     assert _acts(parser.parse(text).to_json()) == acts, text
+
+
+WIN, ADJ_WIN, ROOF, ADJ_ROOF = (
+    "window.set_position",
+    "window.adjust_position",
+    "sunroof.set_position",
+    "sunroof.adjust_position",
+)
+TEMP, AC = "climate.set_temperature", "climate.set_ac"
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "acts"),
+    [
+        # lowered further: on from where it stands (it was set to 20 % open, closing a window open wider)
+        ("主驾车窗再降一点", None, [(ADJ_WIN, "driver", {"delta_percent": 20})]),
+        ("主驾车窗再降一丢丢", None, [(ADJ_WIN, "driver", {"delta_percent": 20})]),
+        ("车窗再升一点", "passenger", [(ADJ_WIN, "passenger", {"delta_percent": -20})]),
+        ("lower the window a bit further", None, [(ADJ_WIN, "driver", {"delta_percent": 20})]),
+        # all the way down is the bottom (the fan went to 7)
+        ("turn the blower all the way down", None, [(FAN, "cabin", {"level": 1})]),
+        ("turn the fan down fully", None, [(FAN, "cabin", {"level": 1})]),
+        ("turn the fan up all the way", None, [(FAN, "cabin", {"level": 7})]),
+        ("turn the heat right up", None, [(TEMP, "all", {"celsius": 30.0})]),
+        ("put the blower right down please", None, [(FAN, "cabin", {"level": 1})]),
+        # the counter-cases: "right" that only stresses, or is a side
+        ("heat right up", None, [(ADJ_TEMP, "all", {"delta_celsius": 1.0})]),
+        ("roll the right window down", None, [(WIN, "passenger", {"open_percent": 100})]),
+        ("open the sunroof further", None, [(ADJ_ROOF, "cabin", {"delta_percent": 20})]),
+        ("车窗再开到一半", None, [(WIN, "driver", {"open_percent": 50})]),
+        # everyday words (nothing acted, or the sunroof was the command mention)
+        ("close the sunroof blind", None, [("sunshade.set_position", "cabin", {"open_percent": 0})]),
+        ("turn my bum warmer off", "passenger", [(HEAT, "passenger", {"level": 0})]),
+        ("kick the fan up a notch", None, [(ADJ_FAN, "cabin", {"delta_level": 1})]),
+        ("whack the temp up to 23", "rear_left", [(TEMP, "rear_left", {"celsius": 23.0})]),
+        ("i'm cold whack my bum warmer on", "driver", [(HEAT, "driver", {"level": 2})]),
+        ("drop the temp a smidge", None, [(ADJ_TEMP, "all", {"delta_celsius": -1.0})]),
+        ("can I get the blower on two", None, [(FAN, "cabin", {"level": 2})]),
+        ("let's have the windows down", None, [(WIN, "all", {"open_percent": 100})]),
+        ("rear window heater on please", None, [(DEFROST, "rear", {"on": True})]),
+        ("溫度設定二十四度", None, [(TEMP, "all", {"celsius": 24.0})]),
+        ("後車廂打開", None, [("tailgate.set", "cabin", {"open": True})]),
+        ("閂窗", "rear_right", [(WIN, "rear_right", {"open_percent": 0})]),
+        ("唔該開冷氣", None, [(AC, "cabin", {"on": True})]),
+        ("風細啲", None, [(ADJ_FAN, "cabin", {"delta_level": -1})]),
+        ("风量拉满", None, [(FAN, "cabin", {"level": 7})]),
+        ("把窗户关死", "passenger", [(WIN, "passenger", {"open_percent": 0})]),
+        ("把车窗弄下来点", "rear_left", [(WIN, "rear_left", {"open_percent": 20})]),
+    ],
+)
+def test_words_people_say_act_as_said(parser, text, seat, acts):
+    assert _acts(parser.parse(text, seat=seat).to_json()) == acts, text
+
+
+@pytest.mark.parametrize(
+    ("text", "need"),
+    [
+        # a need said after a command, as a recogniser sends it, longest phrase first ("it's boiling" left "hot")
+        ("turn the ac on it's roasting", "hot"),
+        ("close the window it's baltic", "cold"),
+        ("it's a bit parky in here", "cold"),
+    ],
+)
+def test_regional_needs_are_stated(parser, text, need):
+    assert parser.parse(text).to_json()["needs"] == [need], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "唔好開冷氣",  # Cantonese "don't": an unknown word, never "please"
+        "turn right up here",  # a driving direction, never "fully up"
+        "turn the right up",
+        "the fan two notches",
+        "can i have a coffee",
+    ],
+)
+def test_nothing_moves(parser, text):
+    assert parser.parse(text).to_json()["actions"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"),
+    [
+        # a compound or a place phrase that names a thing the car lacks moved what it names beside it
+        ("turn the light in the trunk on", None),  # the tailgate opened
+        ("turn the volume in the trunk down", None),  # the tailgate closed
+        ("turn the garage heat up", None),  # the garage door and the cabin's temperature
+        ("turn the garage fan on", None),
+        ("turn the fridge temperature down", None),
+        ("sunroof brightness down", None),  # the sunroof opened fully
+        ("天窗亮度调低", None),
+        ("lower the window brightness", None),
+        ("车窗亮度调低", None),
+        ("尾门亮度打开", None),  # the tailgate opened
+        ("打开前挡窗户", None),  # both front windows opened
+        ("前挡的玻璃关上", None),
+        ("前挡车窗降一半", None),
+        ("前挡温度调高", None),  # both front zones
+        ("打开车窗窗帘", None),  # the window and the sunshade
+        ("关闭车窗窗帘", None),
+        ("打开座椅制冷", None),  # the AC
+        ("座椅冷风打开", "passenger"),
+        ("打开座椅空调", None),  # the climate
+        ("座椅风扇打开", None),  # the cabin's fan
+        ("座椅上的温度调高", None),  # the cabin's temperature
+        ("max out the heating of the passenger seat", None),  # the passenger's zone to 30 degrees
+        ("turn up the heating of the driver's seat", None),
+        ("raise the temp of the driver seat", None),
+    ],
+)
+def test_a_thing_named_moves_nothing_else(parser, text, seat):
+    assert parser.parse(text, seat=seat).to_json()["actions"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        # the counter-cases: the same words where they name what acts
+        ("push the garage door opener", [("peripheral.trigger", "garage_door", {})]),
+        ("turn the fridge on", [("peripheral.trigger", "rear_fridge", {})]),
+        ("氛围灯亮度调到50", [("ambient_light.set", "cabin", {"brightness": 50})]),
+        ("ambient light brightness to 40", [("ambient_light.set", "cabin", {"brightness": 40})]),
+        ("氛围灯颜色调成红色", [("ambient_light.set", "cabin", {"color": "red"})]),
+        ("前挡除雾打开", [(DEFROST, "front", {"on": True})]),
+        ("打开前挡风加热", [(DEFROST, "front", {"on": True})]),
+        ("turn on the rear windscreen", [(DEFROST, "rear", {"on": True})]),  # the front one came on too
+        ("拉上窗帘", [("sunshade.set_position", "cabin", {"open_percent": 0})]),
+        ("关闭大灯打开空调", [("climate.power", "cabin", {"on": True})]),
+        ("主驾座椅加热打开", [(HEAT, "driver", {"level": 2})]),
+        ("打开前排车窗", [(WIN, "driver", {"open_percent": 100}), (WIN, "passenger", {"open_percent": 100})]),
+        ("open the window for the rear left seat", [(WIN, "rear_left", {"open_percent": 100})]),
+    ],
+)
+def test_what_is_named_still_acts(parser, text, acts):
+    assert _acts(parser.parse(text).to_json()) == acts, text
+
+
+def test_the_glass_said_as_a_place_is_no_window_place(parser):
+    """打开前挡窗户: the glass is the defroster's front, never the front row (both windows were mentioned)."""
+    out = parser.parse("打开前挡窗户").to_json()
+    assert all(m["target"] is None for m in out["mentions"] if m["capability"] == WIN), out["mentions"]

@@ -42,7 +42,8 @@ REQUEST = {
     "en": re.compile(
         r"^(?:(?:please|can you|could you|would you|will you|i want to|i'd like to|let's|and|then|also|and then)\s+)*"
         r"(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make"
-        r"|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|play|navigate|call|dial|text|send|tell|show|find"
+        r"|put|roll|fold|unfold|pop|crank|bump|kick|whack|chuck|bung|flick|change|adjust|press|play|navigate|call|dial"
+        r"|text|send|tell|show|find"
         r"|search|look up|read|take|drive|go|book|order|remind|add|give|get|skip|pause|resume|mute|unmute|record"
         r"|check|cancel|lock|unlock|honk|flash|connect|pair|route|bring|reset|clear)\b"
     ),

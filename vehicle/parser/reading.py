@@ -62,6 +62,12 @@ _LIST_JOINTS = frozenset({"和", "跟", "与", "以及", "还有", "and", "&", "
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: A word that makes the control after it another one the catalog lacks ("auto ac", "智能空调"):
 #: no clause starts right after it.
+#: A verb that takes its way from a particle ("turn … on", "put … down") with none in the part: the
+#: particle is further on, so a cut here would leave it to whatever the part after it names
+#: ("turn the light in the trunk on" opened the tailgate, "turn the garage heat up" pressed the garage button).
+_EN_PARTICLE_LATER = re.compile(
+    r"^(?:turn|switch|put|kick|whack|chuck|bung|flick|knock|bump|dial)\b(?!.*\b(?:on|off|up|down|to|back)\b)"
+)
 _OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchronized|dual|heated)|自动|智能) ?$")
 #: What is said to be too much or too little after a command ("风速调小 | 风力太大"): a cut may fall before it.
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
@@ -263,6 +269,7 @@ class ClauseReader:
             # "open the third | row window": after a word unread, a part with no verb of its own is its object
             and not (language == "en" and text[:p].rstrip().endswith(NAME) and not COMMAND_START["en"].match(text, p))
             and not _state_after_opposite_verb(text, p, hits, language)
+            and not self._words[language].inside_other(text, p)
         ]
         if not points:
             return None
@@ -323,6 +330,8 @@ class ClauseReader:
                 and not COMMAND_START["zh"].match(part)
             ):
                 return True  # "风速调小 | 风太大了": why, said after it (the assembler weighs it)
+            if language == "en" and _EN_PARTICLE_LATER.match(part):
+                return False  # "turn the light in | the trunk on": the verb's particle is further on, one phrase
             # Chit-chat or a question beside a command ("打开空调讲个笑话"): read on
             # its own, never joined to a command, and it makes the text incomplete.
             # "打开雾灯 | 关闭空调": a request of its own, a verb and an object with no second verb

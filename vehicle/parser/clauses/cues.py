@@ -18,7 +18,7 @@ ZH_ALL = re.compile(r"都|所有|全部|全都|其他|其余")
 COMMAND_START = {
     "en": re.compile(
         r"\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase"
-        r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger)\b"
+        r"|decrease|make|put|roll|fold|unfold|pop|crank|bump|change|adjust|press|trigger|kick|whack|chuck|bung|flick)\b"
     ),
     "zh": re.compile(r"打开|开启|关闭|关掉|关上|把|将|调到|设置|启动|降下|升起|折叠|展开"),
 }
@@ -28,6 +28,8 @@ QUESTION_START = {
 }
 #: A control word inside a glass word (后窗 is the rear window's defrost, not a window).
 GLASS_INSIDE = frozenset({"后窗", "后挡", "前挡", "风挡"})
+#: A glass said as a place (the catalog's words for the defroster's front): never a window's place.
+GLASS_PLACES = frozenset({"前挡", "后挡", "windshield"})
 NEG_FIRST = re.compile(
     r"\s*(?:please\s+|but\s+|但是|可是)?(?:don't|dont|do not|never|not|no|别|不要|不用|不|千万别|甭)"
 )
@@ -60,8 +62,18 @@ CONTROL_KINDS = ("device", "mode", "peripheral")
 
 
 def hits_in(text: str, lexicon: Lexicon) -> list:
-    """Catalog words in `text`, without the control word inside a glass word (后窗)."""
-    return [h for h in lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
+    """Catalog words in `text`, without the control word inside a glass word (后窗), nor the glass said as
+    the place of a window (前挡 is the front defroster's place: 打开前挡窗户 is no front window opened)."""
+    return no_glass_place(
+        text, [h for h in lexicon.hits(text) if text[max(0, h.start - 1) : h.start + 1] not in GLASS_INSIDE]
+    )
+
+
+def no_glass_place(text: str, hits: list) -> list:
+    """`hits` without a glass said as the place of a window named beside it (打开前挡窗户)."""
+    if any(h.kind == "device" and h.ident.startswith("window.") for h in hits):
+        return [h for h in hits if not (h.kind == "target" and text[h.start : h.end] in GLASS_PLACES)]
+    return hits
 
 
 def places_in(text: str, lexicon: Lexicon) -> tuple[str, ...]:
@@ -96,6 +108,7 @@ __all__ = [
     "COMMAND_START",
     "CONTROL_KINDS",
     "GLASS_INSIDE",
+    "GLASS_PLACES",
     "NEG_FIRST",
     "OPENER",
     "PREDICATE",
@@ -108,6 +121,7 @@ __all__ = [
     "names_op",
     "places_in",
     "says_a_time",
+    "no_glass_place",
 ]
 
 

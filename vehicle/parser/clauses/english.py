@@ -11,6 +11,8 @@ _EN_POLITE_START = re.compile(
     r"^(?:(?:hey car|ok car|hey assistant|hey|hi|hello|ok|okay|all right|alright|so|well|oh|um|uh|er|erm|hmm|and|also"
     r"|then|now|just|please"
     r"|pls|plz|kindly|quickly|quick|right now|asap|immediately|hurry up and|hurry and|hurry|fast"
+    # asking to be given a state ("can i get the blower on two", "let's have the windows down")
+    r"|(?:can|could) (?:i|we) (?:get|have)|let's have|lets have|let us have"
     r"|can you|could you|would you|will you|can u|could u|would you mind|would you be so kind as to"
     r"|don't forget to|dont forget to|do not forget to|remember to|make sure to|make sure you|be sure to"
     r"|i want you to|i need you to|i'd like you to|i would like you to|i want to|i'd like to|i would like to"
@@ -42,7 +44,8 @@ _EN_POLITE_ASK = re.compile(
 _EN_IMPERATIVE = re.compile(
     r"^(?:turn|switch|set|open|close|shut|start|stop|make|put|raise|lower|increase|decrease|activate|enable"
     r"|disable|fold|unfold|pop|crank|bump|roll|change|adjust|warm|cool|heat|defrost|press|trigger"
-    r"|alter|modify|tune|tweak|customize|boost|hike|reduce|up|deactivate|kill|power|dial|bring|knock|push|crack)\b"
+    r"|alter|modify|tune|tweak|customize|boost|hike|reduce|up|deactivate|kill|power|dial|bring|knock|push|crack"
+    r"|kick|whack|chuck|bung|flick)\b"
 )
 
 

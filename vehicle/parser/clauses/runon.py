@@ -20,7 +20,7 @@ from ..text.people import ZH_KIN, ZH_THEY
 _EN_STARTS = (
     r"turn|switch|set|open|close|shut|start|stop|activate|enable|disable|raise|lower|increase|decrease|make|put|roll"
     r"|fold|unfold|pop|crank|bump|change|adjust|warm|cool|heat|defrost|defog|press|trigger|engage|power|boost|reduce"
-    r"|drop|crack|dim|brighten|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
+    r"|drop|crack|dim|brighten|kick|whack|chuck|bung|flick|i'm|im|i am|it's|its|it is|i feel|i need|don't|dont|do not|never|not|no|please|can you"
     r"|could you|would you|and|also|then|play|tell|leave|keep|i|we|is|are|what|what's|how|does|did|will"
     # someone who did it, told after a need ("i'm freezing | you opened the window")
     r"|you|he|she|they|someone|somebody"

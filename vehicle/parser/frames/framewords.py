@@ -10,6 +10,7 @@ meanings in one class: :class:`WordsError` names the file and the path.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,10 @@ class Words:
             return any(w in body for w in self.others)
         padded = f" {body} "
         return any(f" {w} " in padded for w in self.others)
+
+    def inside_other(self, text: str, at: int) -> bool:
+        """Offset `at` of `text` falls inside a thing the catalog lacks ("车窗|窗帘" is no cut)."""
+        return any(m.start() < at < m.start() + len(w) for w in self.others for m in re.finditer(re.escape(w), text))
 
     def add(self, word: str, meaning: Meaning, where: str) -> None:
         key = canonical(word, self.language)

@@ -99,6 +99,12 @@ _SWITCH_TO = frozenset({"切换到", "切换为", "切换成", "切到", "换到
 #: Comparatives that are a way only before the number of it ("高两度"; "温度高" says how it is).
 _BEFORE_A_NUMBER = frozenset({"高", "低"})
 _NONE = Meaning("glue")
+#: What only a light has (a glue word beside the ambient light: "氛围灯亮度调到50").
+_LIGHT_WORDS = frozenset({"亮度", "颜色", "brightness", "color", "colour"})
+#: Verbs whose way is the particle said with them ("turn … on"): alone, they say nothing to do.
+_PARTICLE_VERBS = frozenset(
+    {"turn", "switch", "put", "kick", "whack", "chuck", "bung", "flick", "knock", "bump", "dial"}
+)
 #: The words before "back" that make it "again", not the rear ("set it back to 22", "turn that back on").
 AGAIN_AFTER = frozenset({"it", "them", "that"})
 _ON_OFF = frozenset({"climate.power", "climate.set_ac", "climate.set_defrost", "climate.set_recirculation"})
@@ -109,8 +115,8 @@ def read(words: Words, body: str, numbers: tuple[float, ...]) -> Frame | None:
     pieces = cover(words, body, _ORDER)
     if pieces is None:
         return None
-    if any(m is not None and "families" in m for _, m in pieces) and words.names_other(body):
-        return None  # "把车灯调成红色": 车灯 is the exterior lights, which the catalog lacks
+    if words.names_other(body):
+        return None  # "把车灯调成红色", "打开车窗窗帘": a thing the catalog lacks that holds a word of one it has
     return _frame(pieces, numbers, words.language)
 
 
@@ -146,6 +152,7 @@ def _frame(
     placed_first = False  # a place said before the first control
     both = ""  # the word 都 read as "all": after members named, "both"
     limits: list[frozenset[str]] = []  # the only ways a compound said may take (the glass alone: on, off)
+    defrost_said = False  # a defroster named by its own word, not by the glass alone
     for k, (text, meanings) in enumerate(pieces):
         if meanings is None:
             if number is not None:
@@ -167,6 +174,7 @@ def _frame(
             controls.append(meaning.value)
             targets.append(meaning.extra)
             limits.append(meaning.ways)
+            defrost_said = defrost_said or (meaning.value == "climate.set_defrost" and not meaning.ways)
         elif cls == "signed":
             controls.append(meaning.value)
             signed.append(meaning.extra)
@@ -194,6 +202,7 @@ def _frame(
             purposes.append(meaning.value)
         elif cls == "controls":
             controls.append(meaning.value)
+            defrost_said = defrost_said or meaning.value == "climate.set_defrost"
             plural = plural or (text.endswith("s") and not text.endswith(("ss", "us")) and text.isascii())
         elif cls == "targets":
             placed_first = placed_first or not controls
@@ -253,6 +262,8 @@ def _frame(
         any(t in ("driver", "passenger", "rear_left", "rear_right") for t in targets)
         or any("side" in t for t, _ in pieces)
     )
+    if "climate.set_defrost" in controls and "window.set_position" in controls and limits and not defrost_said:
+        return None  # "打开前挡窗户", "前挡的玻璃关上": the glass and a window named, no defroster
     if "climate.set_defrost" in controls and "window.set_position" in controls and _window_opened_for(pieces):
         return None  # "开窗除雾", "打开车窗除雾": the window is what is opened (to defog), not the glass heated
     if "climate.set_defrost" in controls and "window.set_position" in controls:
@@ -319,9 +330,13 @@ def _frame(
     if len(families) != 1:
         return None
     device = families.pop()
+    if device != "ambient_light.set" and any(t in _LIGHT_WORDS for t, _ in pieces):
+        return None  # "天窗亮度调低", "lower the window brightness": a light or a glass's tint, never the glass moved
     if unit_first and device == SET_TEMPERATURE:
         unit = None  # "the temp to level seventy six": a way of saying the set-point, in degrees
     if device in (_MODE, _PERIPHERAL):
+        if device == _PERIPHERAL and ways == ["set"] and any(t in _PARTICLE_VERBS for t, _ in pieces):
+            return None  # "turn the garage | heat up": a verb whose way is its particle, with none said
         return _named(device, named, targets, ways, amounts, number, colors)
     if colors:
         if len(set(colors)) > 1 or {w for w in ways if w not in ("set", "on")} or amounts:
@@ -515,6 +530,8 @@ def _op(
         way = "open" if way == "up" else "close"  # a tailgate is raised to open it, unlike a window
     elif way in ("up", "down"):
         way = "more" if way == "up" else "less"
+    if positional and further and way in ("open", "close") and number is None and not set(amounts) - {"little"}:
+        return "more" if way == "open" else "less"  # "车窗再降一点": on from where it stands, never set to a crack
     said = set(amounts) - {"little"}
     if len(said) > 1:
         return None

@@ -15,7 +15,7 @@ import re
 
 from vehicle.actions import SEAT_VALUES, Mention
 
-from ..clauses.cues import places_in
+from ..clauses.cues import no_glass_place, places_in
 from ..clauses.markers import ELSEWHERE, EN_COMPLAINT, EN_WHY, ZH_WHAT_NOW
 from ..text.people import ZH_KIN, ZH_THEY
 from .frame import Frame
@@ -117,7 +117,10 @@ class Spotter:
         self._resolver = resolver
         self._zh = lexicon.language == "zh"
         self._possessive = lexicon.possessive
-        self._needs = [(self._need_pattern(alias), need) for alias, need in lexicon.vocabulary.needs.items()]
+        self._needs = [  # longest first: "it's boiling hot" is one need said, never "it's boiling" and a "hot" left over
+            (self._need_pattern(alias), need)
+            for alias, need in sorted(lexicon.vocabulary.needs.items(), key=lambda kv: -len(kv[0]))
+        ]
         #: any need phrase at all (one search instead of one per phrase, for the many clauses with none)
         self._any_need = re.compile("|".join(f"(?:{p.pattern})" for p, _ in self._needs) or "(?!)")
 
@@ -131,7 +134,7 @@ class Spotter:
 
     def mentions(self, text: str, seat: str | None = None, speaker: bool = False) -> tuple[Mention, ...]:
         """Controls referred to in `text`, spoken order, targets where said."""
-        hits = [h for h in self._lexicon.hits(text) if not _all_the_way(text, h)]
+        hits = no_glass_place(text, [h for h in self._lexicon.hits(text) if not _all_the_way(text, h)])
         said = [h for h in hits if h.kind == "target"]
         targets = tuple(h.ident for h in said) or self._members_said(text)
         mine = (bool(said) and all(text[h.start : h.end] in self._possessive for h in said)) or (speaker and not said)

@@ -263,6 +263,7 @@ def reword_en(text: str) -> str:
     text = _EN_EVERYONES.sub("all", _EN_KIN_OF_MINE.sub("", _EN_LEFT_DONE.sub(r"\1 had", text)))
     text = _EN_LIKE.sub("i liked ", _EN_TASTE.sub(f" {NAME} ", _EN_RIGHT_TAG.sub("?", text)))
     text = _EN_ALL_THE_WAY.sub("fully", text)  # how far, never every member ("is the window all the way down")
+    text = _EN_RIGHT_UP.sub(r"\1fully", text)
     text = _EN_ME_LISTED.sub(lambda m: "mine" if m.group(0) == "me" else " and mine", text)
     text = _EN_NOT_A_PLACE.sub(" , ", _EN_BACK_OF_A_BODY.sub(f" {NAME} ", text))
     text = _said_again(text, _EN_ONLY_THAT, " , no , only the {thing}")
@@ -412,7 +413,14 @@ _EN_RIGHT_TAG = re.compile(
     r"\s*,?\s+right\s*\?\s*$"
 )
 
+#: "all the way", and "right up" / "right down" after what is turned ("turn the heat right up"): how far
 _EN_ALL_THE_WAY = re.compile(r"\ball the way\b")
+#: "turn the heat right up", "put the blower right down": how far, after a verb and what it turns ("heat right
+#: up" alone stays the step: "right" there may only stress it)
+_EN_RIGHT_UP = re.compile(
+    r"\b((?:turn|put|crank|whack|wind|bring|knock|kick|switch) (?:[a-z']+ ){1,4}?)(?<!\bthe )right"
+    r"(?= (?:up|down)\s*(?:$|[,.;!?]|please\b|for (?:me|us)\b))"
+)
 
 #: "don't, whatever you do, open the sunroof": the negation is of what follows the aside (it opened).
 _EN_ASIDE_AFTER_NOT = re.compile(

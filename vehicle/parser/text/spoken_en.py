@@ -249,6 +249,8 @@ _EN_BEHIND = re.compile(
 _EN_SIDE_REAR_SEAT = re.compile(
     r"\b(driver|passenger)(?:'s|s)? side (?:rear|back) seat\b|\b(?:rear|back) seat on the (driver|passenger)(?:'s|s)? side\b"
 )
+#: What a seat itself may have said of it (its heat, its cooling): then "the passenger seat" stays a seat.
+_EN_SEAT_WARMTH = re.compile(r"\b(?:heat|heating|heater|warmth|temperature|temp|cooling|cool|fan|fans|blower|air)\b")
 _EN_MEMBERS_SEAT = re.compile(
     r"\b(for|of|to) (?:the )?(rear left|rear right|back left|back right|driver|passenger)(?:'s)? seat\b(?! \w)"
 )
@@ -354,7 +356,8 @@ def spoken_en(text: str) -> str:
     text = _EN_SIDE_REAR_SEAT.sub(
         lambda m: "rear left seat" if "driver" in (m.group(1) or m.group(2)) else "rear right seat", text
     )
-    text = _EN_MEMBERS_SEAT.sub(r"\1 the \2", text)  # "open the window for the rear left seat"
+    if not _EN_SEAT_WARMTH.search(text):  # "the heating of the passenger seat" is the seat's, never the zone's
+        text = _EN_MEMBERS_SEAT.sub(r"\1 the \2", text)  # "open the window for the rear left seat"
     text = _EN_PERSON_ON_A_SIDE.sub(_en_person_on_a_side, text)  # "the rear passenger on the left"
     text = _EN_OTHER_MEMBERS.sub(f" {NAME}", text)  # "switch the other reading lights off"
     text = _EN_PERSON_IN_BACK.sub(r"\1 the \2", _EN_REAR_PERSON.sub(_en_rear_person, text))  # "rear left passenger"
