@@ -179,11 +179,11 @@ def test_nothing_moves(parser, text):
         ("前挡温度调高", None),  # both front zones
         ("打开车窗窗帘", None),  # the window and the sunshade
         ("关闭车窗窗帘", None),
-        ("打开座椅制冷", None),  # the AC
-        ("座椅冷风打开", "passenger"),
-        ("打开座椅空调", None),  # the climate
+        ("打开座椅空调", None),  # the climate (座椅 is no glue word)
         ("座椅风扇打开", None),  # the cabin's fan
         ("座椅上的温度调高", None),  # the cabin's temperature
+        ("发动机温度调高", None),  # 发动机 is no request (发 "send"): the cabin's temperature was raised
+        ("发动机风扇打开", None),
         ("max out the heating of the passenger seat", None),  # the passenger's zone to 30 degrees
         ("turn up the heating of the driver's seat", None),
         ("raise the temp of the driver seat", None),
@@ -208,6 +208,9 @@ def test_a_thing_named_moves_nothing_else(parser, text, seat):
         ("拉上窗帘", [("sunshade.set_position", "cabin", {"open_percent": 0})]),
         ("关闭大灯打开空调", [("climate.power", "cabin", {"on": True})]),
         ("主驾座椅加热打开", [(HEAT, "driver", {"level": 2})]),
+        # the seat's own cooling is its ventilation (it switched the AC)
+        ("打开座椅制冷", [(VENT, "driver", {"level": 2})]),
+        ("关主驾座椅制冷", [(VENT, "driver", {"level": 0})]),
         ("打开前排车窗", [(WIN, "driver", {"open_percent": 100}), (WIN, "passenger", {"open_percent": 100})]),
         ("open the window for the rear left seat", [(WIN, "rear_left", {"open_percent": 100})]),
     ],
