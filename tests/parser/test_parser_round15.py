@@ -223,3 +223,66 @@ def test_the_glass_said_as_a_place_is_no_window_place(parser):
     """打开前挡窗户: the glass is the defroster's front, never the front row (both windows were mentioned)."""
     out = parser.parse("打开前挡窗户").to_json()
     assert all(m["target"] is None for m in out["mentions"] if m["capability"] == WIN), out["mentions"]
+
+
+@pytest.mark.parametrize(
+    ("text", "seat"),
+    [
+        # English said in Chinese text holds what it says of it (each acted now)
+        ("once we park, 打开后备箱", "driver"),
+        ("if it rains， 打开 sunroof", "rear_left"),
+        ("in 5 minutes： 把后备箱打开", "passenger"),
+        ("he said: 打开车窗", None),
+        ("打开空调 when we get home 打开后备箱", "driver"),
+        ("打开后备箱，actually dont", None),
+        ("打开车窗, actually, 天窗", "passenger"),  # "ac" inside "actually" was the AC
+        # a negation over a list reaches its last member (空调: its 调 was read as a verb of its own)
+        ("别关阅读灯和空调", None),
+        ("请不要关掉阅读灯和空调", None),
+        ("不要 turn off 阅读灯 and 空调", None),
+        ("不要开车窗 或者 后备箱", "rear_left"),
+        # 不需要 / 不必 / 无需 / 没必要 lead what follows them (the sunroof opened and the climate was negated)
+        ("turn on the ac 不需要 把 sunroof 打开", "driver"),
+        # a take-back between two commands, unpunctuated: both wait (the tailgate opened)
+        ("打开后备箱然后当我没说打开空调", "driver"),
+        ("打开后备箱 and 当我没说 打开空调", "driver"),
+    ],
+)
+def test_nothing_that_was_held_or_forbidden_moves(parser, text, seat):
+    assert parser.parse(text, seat=seat).to_json()["actions"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "acts"),
+    [
+        ("打开阅读灯不需要把后备箱打开", None, [("reading_light.set", "driver", {"on": True})]),
+        ("打开空调不必打开天窗", None, [("climate.power", "cabin", {"on": True})]),
+        ("打开空调无需打开天窗", None, [("climate.power", "cabin", {"on": True})]),
+        ("打开空调没必要打开天窗", None, [("climate.power", "cabin", {"on": True})]),
+        # English politeness after a Chinese command (switched the heating on; acted on nothing)
+        ("把座椅加热关掉 please", None, [(HEAT, "driver", {"level": 0})]),
+        ("把座椅按摩关掉 lah", "passenger", [("seat.set_massage", "passenger", {"on": False})]),
+        ("打开天窗 please", None, [(ROOF, "cabin", {"open_percent": 100})]),
+        ("开窗 all right", "driver", [(WIN, "driver", {"open_percent": 100})]),  # the passenger's opened
+        # "the driver's one" is the driver's window, never 1 %
+        ("open the rear windows sorry the driver's one", None, [(WIN, "driver", {"open_percent": 100})]),
+        ("open the passenger window no the driver's one", None, [(WIN, "driver", {"open_percent": 100})]),
+        # a thing with its own verb after "no" is the correction (the window closed)
+        ("close the driver window no climate control turn off", None, [("climate.power", "cabin", {"on": False})]),
+        # the counter-cases: English words that are the command
+        ("把AC开一下", None, [(AC, "cabin", {"on": True})]),
+        ("打开 sunroof", None, [(ROOF, "cabin", {"open_percent": 100})]),
+        ("降下 passenger 车窗", None, [(WIN, "passenger", {"open_percent": 100})]),
+        ("turn on 座椅加热 for 副驾", None, [(HEAT, "passenger", {"level": 2})]),
+        ("open the sunroof and the windows no windows", None, [(ROOF, "cabin", {"open_percent": 100})]),
+        ("set my fan to one", None, [(FAN, "cabin", {"level": 1})]),
+    ],
+)
+def test_mixed_and_corrected_act_as_said(parser, text, seat, acts):
+    assert _acts(parser.parse(text, seat=seat).to_json()) == acts, text
+
+
+def test_a_chinese_negation_is_never_held_by_english_beside_it(parser):
+    """ "leave the 后备箱 alone": English without its Chinese object is no bare take-back."""
+    out = parser.parse("leave the 后备箱 alone").to_json()
+    assert out["actions"] == [] and [m["said"] for m in out["negated"]] == ["negated"]

@@ -62,6 +62,8 @@ _LIST_JOINTS = frozenset({"和", "跟", "与", "以及", "还有", "and", "&", "
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: A word that makes the control after it another one the catalog lacks ("auto ac", "智能空调"):
 #: no clause starts right after it.
+#: English words at the end of a Chinese part, after its last Chinese word.
+_EN_WORDS_AFTER = re.compile(r"(?<=[\u3400-\u9fff])[\s,]*[a-z][a-z' ]*$")
 #: A verb that takes its way from a particle ("turn … on", "put … down") with none in the part: the
 #: particle is further on, so a cut here would leave it to whatever the part after it names
 #: ("turn the light in the trunk on" opened the tailgate, "turn the garage heat up" pressed the garage button).
@@ -382,6 +384,8 @@ class ClauseReader:
         关闭已, 折叠): a command verb cut off the object it governs."""
         if PRONOUN[language].search(part):
             return False  # "turn on the ac | open it", 关掉它: a verb with its pronoun object is asked of something
+        if language == "zh":  # an English word after the verb is none of its object ("关掉 already")
+            part = _EN_WORDS_AFTER.sub("", part).strip() or part
         pieces = cover(self._words[language], part, ORDER)
         meant = [m for _, m in pieces or () if m is None or "glue" not in m]
         return bool(meant) and all(m is not None and set(m) <= _VERB_CLASSES for m in meant)

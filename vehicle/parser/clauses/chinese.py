@@ -142,7 +142,7 @@ _ZH_THEN = re.compile(
 )
 
 
-ZH_RETRACTION = r"[哦噢啊呃嗯唉]不(?=[\s,]+[\u4e00-\u9fff])|开个玩笑的?|口误|改主意了|哎呀(?=[\s,]+[\u4e00-\u9fff])|慢着(?:慢着)?|不不不+|(?:开|关|按|弄|搞|点)错了|回头再说|以后再说|我?随便说说|说着玩的?|闹着玩的?|逗你的|开什么开|关什么关|actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
+ZH_RETRACTION = r"[哦噢啊呃嗯唉]不(?=[\s,]+[\u4e00-\u9fff])|开个玩笑的?|口误|改主意了|哎呀(?=[\s,]+[\u4e00-\u9fff])|慢着(?:慢着)?|不不不+|(?:开|关|按|弄|搞|点)错了|回头再说|以后再说|我?随便说说|说着玩的?|闹着玩的?|逗你的|开什么开|关什么关|actually,? ?don't|actually,? ?no|never ?mind|cancel that|scratch that|just kidding|no wait|forget it|(?<![a-z])(?:nope|nah|hold on|hold up|oops|wait no|wait|no no|my bad|i mean)(?![a-z])|还是算了吧|还是算了|算了吧|算了|不要了|不用了|开玩笑的|开玩笑|不对不对|不对|撤回|搞错了|说错了|我是说(?!真的|认真的|正经的)|我的意思是|我指的是"
 
 
 #: Said alone after a command, these take it back too (inside a clause they mean other things:

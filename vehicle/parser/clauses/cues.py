@@ -97,7 +97,7 @@ def names_op(cl: Clause) -> bool:
     """Whether a clause says an operation of its own (not just "the sunroof")."""
     return bool(
         re.search(
-            r"打开|开|关|调|设|升|降|拉|放|启动|折|展|收|\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable"
+            r"打开|开|关|(?<!空)调|设|升|降|拉|放|启动|折|展|收|\b(?:turn|switch|set|open|close|shut|start|stop|activate|enable|disable"
             r"|raise|lower|increase|decrease|make|put|roll|fold|unfold|up|down|on|off|to|at)\b|\d",
             cl.body,
         )

@@ -19,7 +19,7 @@ from .markers import EN_RETRACTION, ZH_RETRACTION, Clause, clause
 
 _EN_CUT = re.compile(r"\s*(?:,|;|\band then\b|\bthen\b|\band also\b|\band\b|\bbut\b|\balso\b|\bplus\b|&)\s*")
 _ZH_CUT = re.compile(
-    r"(?:,|;|(?<=[\u3400-\u9fffa-z])\s(?=[\u3400-\u9fff])|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|(?<!完.)(?<!完..)(?<!完...)(?<!完)(?<!别)(?<!不要)再(?=打开|开启|关闭|关上|关掉|把|将|启动|切换)|但是|可是|不过|另外|顺便|(?<=\d[度档%])(?=[^\d,;吗呢吧么了啊呀?刚正挺合太好有真这那对]))"
+    r"(?:,|;|(?<=[\u3400-\u9fffa-z])(?<!\bto)(?<!\bnot)(?<!\bdon't)(?<!\bdont)(?<!\bnever)(?<!\bno)\s(?=[\u3400-\u9fff])|并且|然后|同时|而且|还有|以及|并|(?<![暖温柔])和|(?<!完.)(?<!完..)(?<!完...)(?<!完)(?<!别)(?<!不要)再(?=打开|开启|关闭|关上|关掉|把|将|启动|切换)|但是|可是|不过|另外|顺便|(?<=\d[度档%])(?=[^\d,;吗呢吧么了啊呀?刚正挺合太好有真这那对]))"
 )
 #: "turn on the seat heating not the ventilation": "not" after a complete clause starts its own.
 _EN_NOT_CUT = re.compile(
@@ -36,6 +36,11 @@ _EN_RETRACT_CUT = re.compile(
     r"(?:(?<=\bwait)|(?<=\bmean)|(?!(?: \S+){1,3} mode\b))(?=\s|$)"
 )
 _ZH_RETRACT_CUT = re.compile(rf"({ZH_RETRACTION})")
+#: "不要开车窗 或者 后备箱": a recogniser's spaces around 或者 do not cut the list it joins (the tailgate opened).
+_ZH_OR_SPACED = re.compile(r"\s+(?=或者|或是)|(?<=或者|或是)\s+")
+#: "打开后备箱然后当我没说打开空调": 当我没说 is a piece of its own, which holds its sentence (what it takes back
+#: may be before it or after it), never a negation of what follows.
+_ZH_UNSAY_CUT = re.compile(r"(就?当我没有?说过?(?:吧|啊)?)")
 #: "actually don't open the tailgate": with a verb phrase after it, "actually
 #: don't" forbids that phrase (and still holds what came before); only alone
 #: ("open it, actually don't") is it a bare retraction. Read as a retraction
@@ -63,7 +68,7 @@ def pieces(text: str, language: str) -> list[Piece]:
     """Cut `text` at every point a new command may begin (separators kept)."""
     if language == "zh":
         cut = _ZH_CUT
-        text = _ZH_RETRACT_CUT.sub(r",\1,", text)
+        text = _ZH_UNSAY_CUT.sub(r",\1,", _ZH_RETRACT_CUT.sub(r",\1,", _ZH_OR_SPACED.sub("", text)))
     else:
         cut = _EN_CUT
         text = _EN_ACTUALLY_NOT.sub(r"actually no , \1", text)

@@ -14,6 +14,10 @@ The words of each language live in their own module (:mod:`.english`,
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from typing import Any
+
 from .chinese import ELSEWHERE_ZH, ZH_RETRACTION, ZH_WHAT_NOW, keeps_digits, told, zh_clause, zh_strip
 from .clause import Clause
 from .english import ELSEWHERE_EN, EN_COMPLAINT, EN_RETRACTION, EN_WHY, en_clause, en_strip
@@ -29,8 +33,28 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
     request, "后备箱打开？" a question).
     """
     if language == "zh":
-        return zh_clause(text, asked)
+        cl = zh_clause(text, asked)
+        latin = " ".join(_LATIN.findall(text))
+        if not _LETTER.search(latin):
+            return cl
+        # English said in Chinese text ("once we park, 打开后备箱", "打开空调 when we get home", "打开后备箱，
+        # actually dont"): what it says of the clause counts as if said in Chinese
+        en = en_clause(latin, asked)
+        # (a take-back only where the whole clause is English: "don't touch" said of 车窗 is no bare take-back)
+        holding = _HOLDING if _CJK.search(text) is None else _HOLDING[:-1]
+        said: dict[str, Any] = {f: True for f in holding if getattr(en, f) and not getattr(cl, f)}
+        if en.retraction and _CJK.search(text) and text.lstrip().startswith(latin.split()[0]) and not cl.negated:
+            said["negated"] = True  # "no need to 打开全部的车窗": English that takes back, said first, forbids what follows
+        return replace(cl, **said) if said else cl
     return en_clause(text, asked)
+
+
+#: Runs of English words (with the apostrophe of "don't", and numbers: "in 5 minutes").
+_LATIN = re.compile(r"[a-z0-9][a-z0-9']*(?:\s+[a-z0-9][a-z0-9']*)*")
+_LETTER = re.compile(r"[a-z]")
+#: What English words hold or ask about a Chinese clause.
+_HOLDING = ("conditional", "reported", "hedged", "negated", "retraction")
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 __all__ = [

@@ -31,7 +31,8 @@ _EN_STARTS = (
 )
 _EN_POINT = re.compile(rf"(?<=\S) (?=(?:{_EN_STARTS})\b)")
 _ZH_POINT = re.compile(
-    r"(?=打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将|调(?![高低大小到成至为整节])|设置|"
+    r"(?=不需要|不必|无需|没必要|用不着|打开|开启|关闭|关掉|关上|(?<![打开启离展张])开(?!关)|(?<![关开])关(?![闭掉上])|把|将"
+    r"|调(?![高低大小到成至为整节])|设置|"
     rf"(?:我|我们|{ZH_THEY}|{ZH_KIN})(?=把|刚把|已经把)|帮我|请|别|(?<!要)不要|(?<!用)不用|(?<!开)不(?=开)|(?<!关)不(?=关)|不(?=[打调])|给我|我好|我有点|我很|好冷|好热|好闷|好困|太冷|太热|有点冷|有点热|升起|降下|启动|"
     r"(?<![打开启])进入|切换|切到|改成|改为|换成|播放|告诉|讲|唱|来一首|放一首|导航|折叠|展开|收起|前挡|后窗|后挡|挡风玻璃"
     r"|(?<=[档挡度%])\d)"  # "风速调到一挡 | 二十二度": a value after a value's unit starts a clause
@@ -45,11 +46,14 @@ DANGLING = {
         r"|but|or|then|also|just|actually|i|we|he|she|they|said|says|tell me|show me|teach me|remind me)$"
     ),
     "zh": re.compile(
-        r"(?:别|不要|不用|不|千万别|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后|不是|还是|或者"
+        r"(?:别|不要|不用|不|千万别|不需要|需要|不必|无需|没必要|用不着|如果|要是|假如|等|请|帮我|把|将|给|说|再|就|也|和|还有|然后"
+        r"|不是|还是|或者"
         # nor in what leads the next part: "打开天窗后 | 老婆打开后备箱" (she will), "…后也许 | 打开…" (a hedge),
         # "…后已经 | 打开了…" (a report): cut there, the next command acted on its own
         rf"|后|之后|以后|前|之前|也许|可能|或许|大概|估计|不一定|不如|应该|最好|已经|已|又|居然|曾经|一般|通常|总是|会"
-        rf"|我|你|咱|我们|咱们|大家|我自己|我来|司机|{ZH_THEY}|{ZH_KIN})$"
+        rf"|我|你|咱|我们|咱们|大家|我自己|我来|司机|{ZH_THEY}|{ZH_KIN}"
+        # English that governs what follows it, said in Chinese text ("no need to | 打开全部的车窗")
+        r"|(?<![a-z'])(?:to|not|don't|dont|do not|never|no|if|when|once|unless|until|after|before|and|the|a|please))$"
     ),
 }
 #: Parts longer than this many cut points are not tried (cost bound).

@@ -102,7 +102,9 @@ class Lexicon:
                 if not starts_with(alias, i) or i < ends.get(key, 0):
                     continue
                 end = i + length
-                if bounded and end < size and _WORD_CHAR(text[end]):
+                if (bounded or alias.isascii()) and end < size and _WORD_CHAR(text[end]):
+                    continue  # (an English word in Chinese text too: "ac" is no AC inside "actually")
+                if not bounded and alias.isascii() and i > 0 and _WORD_CHAR(text[i - 1]):
                     continue
                 ends[key] = end
                 found.append((i, end, kind, ident))

@@ -88,6 +88,7 @@ def normalize(text: str) -> Normalized:
         canon = _english(lifted, values, converted)
     else:
         told = _ZH_TIME_TOLD.sub(NAME, _ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)))
+        told = _ZH_EN_POLITE_END.sub("", told)
         lifted, timings = lift(reword_zh_spaced(_ZH_SPACED_FILLER.sub("", told)), language)
         canon = _chinese(lifted, values, converted)
     return Normalized(
@@ -271,6 +272,12 @@ _T2S = opencc.OpenCC("t2s")
 
 
 #: A filler a recogniser spaces off ("呃 关闭 呃 制冷"): dropped with its spaces, so it cuts no clause.
+#: English politeness said after a Chinese command ("把座椅加热关掉 please", "开窗 lah"): nothing of the command (the
+#: verb before it was left unread, and 把座椅加热 switched the heating on).
+_ZH_EN_POLITE_END = re.compile(
+    r"(?<=[\u3400-\u9fff])[\s,，]*(?:(?:please|pls|plz|thanks|thank you|ok|okay|all right|alright|lah|la|leh|lor|now|right now)\b[\s,，]*)+"
+    r"(?=[.!?。！？]*$)"
+)
 _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\s*")
 
 

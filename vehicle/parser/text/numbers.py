@@ -29,7 +29,9 @@ from text_to_num import alpha2digit  # type: ignore[import-untyped]
 _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: "one" after these words is a pronoun ("the passenger one"), not a number.
 _ONE_PRONOUN_BEFORE = frozenset(
-    "the this that which each every any no passenger driver left right rear front back other".split()
+    "the this that which each every any no passenger driver left right rear front back other"
+    # whose ("the driver's one" opened the driver's window 1 %)
+    " driver's passenger's drivers passengers my your his her our their same last first middle side".split()
 )
 #: ... unless a unit follows ("the one degree" is odd, "level one" is fine).
 _UNIT_AFTER = frozenset("degree degrees percent level notch notches step steps".split())

@@ -84,7 +84,11 @@ _EN_TAKE_BACK_ALL = re.compile(
 
 #: "open the sunroof and the windows no windows": "no" and a thing after a command forbids that thing
 #: ("no, open the window" stays a correction; "no more", "no need" are no things).
-_EN_NO_OBJECT = re.compile(rf"(?<=[a-z0-9])\s+no\s+(?={_EN_THING})(?!the |my )")
+_EN_NO_OBJECT = re.compile(
+    rf"(?<=[a-z0-9])\s+no\s+(?={_EN_THING})(?!the |my )"
+    # (a thing with its own verb after it is a correction: "close the window no climate control turn off")
+    rf"(?!{_EN_THING}(?:\s+[a-z]+)?\s+(?:turn|switch|set|open|close|shut|put|roll|on|off|up|down)\b)"
+)
 
 #: Two places said of one member ("the rear passenger window", "the driver side rear window", 后排副驾侧车窗):
 #: the member where both hold (the rear seat on that side), never both places' members (three windows
