@@ -246,6 +246,15 @@ def test_the_glass_said_as_a_place_is_no_window_place(parser):
         # a take-back between two commands, unpunctuated: both wait (the tailgate opened)
         ("打开后备箱然后当我没说打开空调", "driver"),
         ("打开后备箱 and 当我没说 打开空调", "driver"),
+        # 把 and a seat function, then 把's own verb and English after it: the function came on (it was asked off)
+        ("把左后 seat heater 关闭一下 myself", None),
+        ("把 driver seat ventilation 关闭一下 not now", "driver"),
+        ("把座椅加热关掉 already", None),
+        # "in case" is a condition (the window opened); "no need to" said first forbids
+        ("in case it rains, open the window", None),
+        ("in case it rains，给右后开車窗", None),
+        ("no need to 打开全部的車窗", None),
+        ("no need to 把副驾 window 关闭一下", None),
     ],
 )
 def test_nothing_that_was_held_or_forbidden_moves(parser, text, seat):
@@ -276,6 +285,8 @@ def test_nothing_that_was_held_or_forbidden_moves(parser, text, seat):
         ("turn on 座椅加热 for 副驾", None, [(HEAT, "passenger", {"level": 2})]),
         ("open the sunroof and the windows no windows", None, [(ROOF, "cabin", {"open_percent": 100})]),
         ("set my fan to one", None, [(FAN, "cabin", {"level": 1})]),
+        ("打开空调把座椅加热", None, [("climate.power", "cabin", {"on": True}), (HEAT, "driver", {"level": 2})]),
+        ("把主驾座椅加热一下", None, [(HEAT, "driver", {"level": 2})]),
     ],
 )
 def test_mixed_and_corrected_act_as_said(parser, text, seat, acts):

@@ -62,6 +62,9 @@ _LIST_JOINTS = frozenset({"和", "跟", "与", "以及", "还有", "and", "&", "
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: A word that makes the control after it another one the catalog lacks ("auto ac", "智能空调"):
 #: no clause starts right after it.
+#: 把 and a seat function whose last word is a verb (把座椅加热), and what may follow it as 把's own verb.
+_BA_FUNCTION_LAST = re.compile(r"^(?:把|将).*(?:加热|通风|按摩)$")
+_ZH_VERB_FIRST = re.compile(r"(?:关|开|打开|启动|停|调|设)")
 #: English words at the end of a Chinese part, after its last Chinese word.
 _EN_WORDS_AFTER = re.compile(r"(?<=[\u3400-\u9fff])[\s,]*[a-z][a-z' ]*$")
 #: A verb that takes its way from a particle ("turn … on", "put … down") with none in the part: the
@@ -284,6 +287,10 @@ class ClauseReader:
         def readable(part: str, first: bool) -> bool:
             if dangling.search(part):
                 return False
+            if language == "zh" and _BA_FUNCTION_LAST.match(part):
+                rest = text[text.find(part) + len(part) :].lstrip(" ,")
+                if rest and _ZH_VERB_FIRST.match(rest):
+                    return False  # "把座椅加热 | 关掉一下 myself": the verb after is 把's, not 加热 (heating came on)
             if language == "zh" and _LEAVE_IT.search(part) and COMMAND_START["zh"].search(part):
                 return False  # "打开车窗 | 别动后备箱": 别动 after a command leads the next clause
             cl = clause_of(part, language, False, cache)

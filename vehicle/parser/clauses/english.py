@@ -127,7 +127,7 @@ _EN_HOWTO = re.compile(
 _EN_CONDITION = re.compile(
     # (not the "if" of a question: "check if the heater is off", "let me know if the ac is on")
     r"\ue001|\b(?:(?<!\bknow )(?<!\bcheck )(?<!\bconfirm )(?<!\bverify )(?<!\bme )(?<!\binform )(?<!\bwonder )(?<!\bsee )if|when|whenever|once|unless|until|as soon as|after|before|later|tomorrow|tonight|this evening"
-    r"|in the morning|at noon|in a bit|in a while|in a moment|sometime soon|soon|shortly|by and by)\b"
+    r"|in the morning|at noon|in a bit|in a while|in a moment|sometime soon|soon|shortly|by and by|(?<!\bjust )in case|this arvo)\b"
     r"|\b(?:in|after|for|within)\s+(?:\d+|a|an|a few|few|a couple of|couple of)\s+(?:more\s+)?"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
     r"|\bat\s+\d+\s*(?:o'clock|am|pm)\b"
