@@ -264,6 +264,7 @@ class ClauseReader:
                 and self._acts_after(text, h.end)
                 and not self._target_before(text, h.start)
             )
+        others = self._words[language].other_spans(text)
         # never inside a catalog word ("空|调" is no cut, though 调 may start a command), nor after a
         # word that makes the control another one ("auto | ac" is the automatic climate, not the AC)
         points = [
@@ -274,7 +275,7 @@ class ClauseReader:
             # "open the third | row window": after a word unread, a part with no verb of its own is its object
             and not (language == "en" and text[:p].rstrip().endswith(NAME) and not COMMAND_START["en"].match(text, p))
             and not _state_after_opposite_verb(text, p, hits, language)
-            and not self._words[language].inside_other(text, p)
+            and not any(a < p < b for a, b in others)
         ]
         if not points:
             return None

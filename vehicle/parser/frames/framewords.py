@@ -110,9 +110,9 @@ class Words:
         padded = f" {body} "
         return any(f" {w} " in padded for w in self.others)
 
-    def inside_other(self, text: str, at: int) -> bool:
-        """Offset `at` of `text` falls inside a thing the catalog lacks ("车窗|窗帘" is no cut)."""
-        return any(m.start() < at < m.start() + len(w) for w in self.others for m in re.finditer(re.escape(w), text))
+    def other_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where `text` names things the catalog lacks (no cut falls inside one: "车窗|窗帘")."""
+        return [(m.start(), m.end()) for w in self.others if w in text for m in re.finditer(re.escape(w), text)]
 
     def add(self, word: str, meaning: Meaning, where: str) -> None:
         key = canonical(word, self.language)
