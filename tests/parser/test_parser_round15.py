@@ -285,6 +285,8 @@ def test_nothing_that_was_held_or_forbidden_moves(parser, text, seat):
         ("turn on 座椅加热 for 副驾", None, [(HEAT, "passenger", {"level": 2})]),
         ("open the sunroof and the windows no windows", None, [(ROOF, "cabin", {"open_percent": 100})]),
         ("set my fan to one", None, [(FAN, "cabin", {"level": 1})]),
+        ("ok 打开车窗", None, [(WIN, "driver", {"open_percent": 100})]),  # unplaced: English before Chinese
+        ("hey, 关闭天窗", None, [(ROOF, "cabin", {"open_percent": 0})]),
         ("打开空调把座椅加热", None, [("climate.power", "cabin", {"on": True}), (HEAT, "driver", {"level": 2})]),
         ("把主驾座椅加热一下", None, [(HEAT, "driver", {"level": 2})]),
     ],

@@ -43,10 +43,9 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
         # (a take-back only where the whole clause is English: "don't touch" said of 车窗 is no bare take-back)
         holding = _HOLDING if _CJK.search(text) is None else _HOLDING[:-1]
         said: dict[str, Any] = {f: True for f in holding if getattr(en, f) and not getattr(cl, f)}
+        # "no need to 打开全部的车窗": English that takes back, said first, forbids what follows
         if en.retraction and _CJK.search(text) and text.lstrip().startswith(latin.split()[0]) and not cl.negated:
-            said["negated"] = (
-                True  # "no need to 打开全部的车窗": English that takes back, said first, forbids what follows
-            )
+            said["negated"] = True
         return replace(cl, **said) if said else cl
     return en_clause(text, asked)
 

@@ -88,7 +88,7 @@ def normalize(text: str) -> Normalized:
         canon = _english(lifted, values, converted)
     else:
         told = _ZH_TIME_TOLD.sub(NAME, _ZH_HOW_LONG.sub(rf"\1{NAME}\2", _T2S.convert(raw)))
-        told = _ZH_EN_POLITE_END.sub("", told)
+        told = _ZH_EN_POLITE_START.sub("", _ZH_EN_POLITE_END.sub("", told))
         lifted, timings = lift(reword_zh_spaced(_ZH_SPACED_FILLER.sub("", told)), language)
         canon = _chinese(lifted, values, converted)
     return Normalized(
@@ -277,6 +277,10 @@ _T2S = opencc.OpenCC("t2s")
 _ZH_EN_POLITE_END = re.compile(
     r"(?<=[\u3400-\u9fff])[\s,，]*(?:(?:please|pls|plz|thanks|thank you|ok|okay|all right|alright|lah|la|leh|lor|now|right now)\b[\s,，]*)+"
     r"(?=[.!?。！？]*$)"
+)
+#: ... and before it ("ok 打开车窗", "hey, 关闭天窗"): the command read on its own.
+_ZH_EN_POLITE_START = re.compile(
+    r"^[\s,，]*(?:(?:ok|okay|hey|hi|hello|so|um|uh|well|sorry|please|pls)\b[\s,，]*)+(?=[\u3400-\u9fff])"
 )
 _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\s*")
 
