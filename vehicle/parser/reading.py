@@ -62,6 +62,7 @@ _LIST_JOINTS = frozenset({"和", "跟", "与", "以及", "还有", "and", "&", "
 _LEAVE_IT = re.compile(r"(?:别动|别碰|不要动|不动)$")
 #: A word that makes the control after it another one the catalog lacks ("auto ac", "智能空调"):
 #: no clause starts right after it.
+_OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchronized|dual|heated)|自动|智能) ?$")
 #: 把 and a seat function whose last word is a verb (把座椅加热), and what may follow it as 把's own verb.
 _BA_FUNCTION_LAST = re.compile(r"^(?:把|将).*(?:加热|通风|按摩)$")
 _ZH_VERB_FIRST = re.compile(r"(?:关|开|打开|启动|停|调|设)")
@@ -73,7 +74,6 @@ _EN_WORDS_AFTER = re.compile(r"(?<=[\u3400-\u9fff])[\s,]*[a-z][a-z' ]*$")
 _EN_PARTICLE_LATER = re.compile(
     r"^(?:turn|switch|put|kick|whack|chuck|bung|flick|knock|bump|dial)\b(?!.*\b(?:on|off|up|down|to|back)\b)"
 )
-_OTHER_CONTROL = re.compile(r"(?:\b(?:auto|automatic|smart|adaptive|sync|synchronized|dual|heated)|自动|智能) ?$")
 #: What is said to be too much or too little after a command ("风速调小 | 风力太大"): a cut may fall before it.
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
 #: The word classes of a verb and its particles (a part holding only these has no object).

@@ -271,7 +271,6 @@ _ZH_NAMES = re.compile(
 _T2S = opencc.OpenCC("t2s")
 
 
-#: A filler a recogniser spaces off ("呃 关闭 呃 制冷"): dropped with its spaces, so it cuts no clause.
 #: English politeness said after a Chinese command ("把座椅加热关掉 please", "开窗 lah"): nothing of the command (the
 #: verb before it was left unread, and 把座椅加热 switched the heating on).
 _ZH_EN_POLITE_END = re.compile(
@@ -282,6 +281,7 @@ _ZH_EN_POLITE_END = re.compile(
 _ZH_EN_POLITE_START = re.compile(
     r"^[\s,，]*(?:(?:ok|okay|hey|hi|hello|so|um|uh|well|sorry|please|pls)\b[\s,，]*)+(?=[\u3400-\u9fff])"
 )
+#: A filler a recogniser spaces off ("呃 关闭 呃 制冷"): dropped with its spaces, so it cuts no clause.
 _ZH_SPACED_FILLER = re.compile(r"\s*(?<!\S)(?:呃+|嗯+|额+|唔+|那个)(?!\S)\s*")
 
 

@@ -417,7 +417,6 @@ _EN_RIGHT_TAG = re.compile(
     r"\s*,?\s+right\s*\?\s*$"
 )
 
-#: "all the way", and "right up" / "right down" after what is turned ("turn the heat right up"): how far
 _EN_ALL_THE_WAY = re.compile(r"\ball the way\b")
 #: "turn the heat right up", "put the blower right down": how far, after a verb and what it turns ("heat right
 #: up" alone stays the step: "right" there may only stress it)
