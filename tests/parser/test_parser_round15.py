@@ -287,6 +287,7 @@ def test_nothing_that_was_held_or_forbidden_moves(parser, text, seat):
         ("set my fan to one", None, [(FAN, "cabin", {"level": 1})]),
         ("ok 打开车窗", None, [(WIN, "driver", {"open_percent": 100})]),  # unplaced: English before Chinese
         ("hey, 关闭天窗", None, [(ROOF, "cabin", {"open_percent": 0})]),
+        ("打开天窗 if possible", None, [(ROOF, "cabin", {"open_percent": 100})]),  # held, as a condition
         ("打开空调把座椅加热", None, [("climate.power", "cabin", {"on": True}), (HEAT, "driver", {"level": 2})]),
         ("把主驾座椅加热一下", None, [(HEAT, "driver", {"level": 2})]),
     ],

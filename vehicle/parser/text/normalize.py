@@ -274,7 +274,8 @@ _T2S = opencc.OpenCC("t2s")
 #: English politeness said after a Chinese command ("把座椅加热关掉 please", "开窗 lah"): nothing of the command (the
 #: verb before it was left unread, and 把座椅加热 switched the heating on).
 _ZH_EN_POLITE_END = re.compile(
-    r"(?<=[\u3400-\u9fff])[\s,，]*(?:(?:please|pls|plz|thanks|thank you|ok|okay|all right|alright|lah|la|leh|lor|now|right now)\b[\s,，]*)+"
+    r"(?<=[\u3400-\u9fff])[\s,，]*(?:(?:please|pls|plz|thanks|thank you|ok|okay|all right|alright|lah|la|leh|lor|now|right now"
+    r"|if possible|if you can|if you could)\b[\s,，]*)+"
     r"(?=[.!?。！？]*$)"
 )
 #: ... and before it ("ok 打开车窗", "hey, 关闭天窗"): the command read on its own.
