@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .acts import acts as _acts
+from .acts import directed_commands
 
 WIN, ROOF, SHADE, TRUNK = "window.set_position", "sunroof.set_position", "sunshade.set_position", "tailgate.set"
 HEAT, VENT, TEMP, FAN = "seat.set_heating", "seat.set_ventilation", "climate.set_temperature", "climate.set_fan_speed"
@@ -281,7 +282,7 @@ def test_a_taste_or_a_name_asks_for_nothing(parse, text):
 def test_told_or_about_is_no_command_mention(parse, text):
     result = parse(text)
     assert result["actions"] == [], (text, result["actions"])
-    assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]
+    assert not directed_commands(result), result["mentions"]
 
 
 def test_a_tag_is_no_side(parser):

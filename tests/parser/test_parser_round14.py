@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .acts import acts as _acts
+from .acts import directed_commands
 
 WIN, ROOF, TRUNK = "window.set_position", "sunroof.set_position", "tailgate.set"
 HEAT, TEMP, FAN, AC = "seat.set_heating", "climate.set_temperature", "climate.set_fan_speed", "climate.set_ac"
@@ -160,7 +161,7 @@ def test_what_is_kept_or_held_moves_nothing(parse, text):
 def test_told_or_asked_is_no_command_mention(parse, text):
     result = parse(text)
     assert result["actions"] == [], (text, result["actions"])
-    assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]
+    assert not directed_commands(result), result["mentions"]
 
 
 def test_a_need_then_a_question_keeps_both(parse):
@@ -244,7 +245,7 @@ def test_either_or_and_told_move_nothing(parse, text):
     """X还是Y between two commands asks which; the speaker's own doing and a state are told."""
     result = parse(text)
     assert result["actions"] == [], (text, result["actions"])
-    assert not [m for m in result["mentions"] if m["said"] == "command" and m.get("direction")], result["mentions"]
+    assert not directed_commands(result), result["mentions"]
 
 
 @pytest.mark.parametrize("text", ["打开车窗因为太热了", "open the window because it's too hot"])

@@ -37,7 +37,7 @@ from .frames.cover import cover
 from .frames.frame import Frame
 from .frames.framewords import Words
 from .frames.lexicon import Lexicon
-from .frames.reader import ORDER
+from .frames.reader import ORDER, PARTICLE_VERBS
 from .frames.reader import read as read_frame
 from .frames.spotter import Spotter
 from .text.names import NAME
@@ -71,9 +71,7 @@ _EN_WORDS_AFTER = re.compile(r"(?<=[\u3400-\u9fff])[\s,]*[a-z][a-z' ]*$")
 #: A verb that takes its way from a particle ("turn … on", "put … down") with none in the part: the
 #: particle is further on, so a cut here would leave it to whatever the part after it names
 #: ("turn the light in the trunk on" opened the tailgate, "turn the garage heat up" pressed the garage button).
-_EN_PARTICLE_LATER = re.compile(
-    r"^(?:turn|switch|put|kick|whack|chuck|bung|flick|knock|bump|dial)\b(?!.*\b(?:on|off|up|down|to|back)\b)"
-)
+_EN_PARTICLE_LATER = re.compile(rf"^(?:{'|'.join(sorted(PARTICLE_VERBS))})\b(?!.*\b(?:on|off|up|down|to|back)\b)")
 #: What is said to be too much or too little after a command ("风速调小 | 风力太大"): a cut may fall before it.
 _TOO_OF = frozenset({"风", "风力", "风速", "风量", "温度", "声音"})
 #: The word classes of a verb and its particles (a part holding only these has no object).

@@ -102,7 +102,7 @@ _NONE = Meaning("glue")
 #: What only a light has (a glue word beside the ambient light: "氛围灯亮度调到50").
 _LIGHT_WORDS = frozenset({"亮度", "颜色", "brightness", "color", "colour"})
 #: Verbs whose way is the particle said with them ("turn … on"): alone, they say nothing to do.
-_PARTICLE_VERBS = frozenset(
+PARTICLE_VERBS = frozenset(
     {"turn", "switch", "put", "kick", "whack", "chuck", "bung", "flick", "knock", "bump", "dial"}
 )
 #: The words before "back" that make it "again", not the rear ("set it back to 22", "turn that back on").
@@ -335,7 +335,7 @@ def _frame(
     if unit_first and device == SET_TEMPERATURE:
         unit = None  # "the temp to level seventy six": a way of saying the set-point, in degrees
     if device in (_MODE, _PERIPHERAL):
-        if device == _PERIPHERAL and ways == ["set"] and any(t in _PARTICLE_VERBS for t, _ in pieces):
+        if device == _PERIPHERAL and ways == ["set"] and any(t in PARTICLE_VERBS for t, _ in pieces):
             return None  # "turn the garage | heat up": a verb whose way is its particle, with none said
         return _named(device, named, targets, ways, amounts, number, colors)
     if colors:
@@ -703,6 +703,7 @@ ORDER = _ORDER
 
 __all__ = [
     "AGAIN_AFTER",
+    "PARTICLE_VERBS",
     "DEFROST_VERBS",
     "ORDER",
     "PLAIN_VERBS",
