@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .acts import acts as _acts
+from .acts import directed_commands
 
 HEAT, ADJ_HEAT = "seat.set_heating", "seat.adjust_heating"
 VENT, ADJ_VENT = "seat.set_ventilation", "seat.adjust_ventilation"
@@ -300,3 +301,10 @@ def test_a_chinese_negation_is_never_held_by_english_beside_it(parser):
     """ "leave the 后备箱 alone": English without its Chinese object is no bare take-back."""
     out = parser.parse("leave the 后备箱 alone").to_json()
     assert out["actions"] == [] and [m["said"] for m in out["negated"]] == ["negated"]
+
+
+@pytest.mark.parametrize("text", ["打开车窗 not now", "打开天窗 cancel", "打开车窗 never mind"])
+def test_an_english_take_back_after_a_chinese_command_holds_it(parser, text):
+    """It was unplaced with a command mention, which a model's action could bind to (DESIGN 5, step 6)."""
+    out = parser.parse(text).to_json()
+    assert out["actions"] == [] and not directed_commands(out), out["mentions"]

@@ -40,8 +40,9 @@ def clause(text: str, language: str, asked: bool = False) -> Clause:
         # English said in Chinese text ("once we park, 打开后备箱", "打开空调 when we get home", "打开后备箱，
         # actually dont"): what it says of the clause counts as if said in Chinese
         en = en_clause(latin, asked)
-        # (a take-back only where the whole clause is English: "don't touch" said of 车窗 is no bare take-back)
-        holding = _HOLDING if _CJK.search(text) is None else _HOLDING[:-1]
+        # (a take-back only where the whole clause is English, or English said after the Chinese command:
+        # "打开车窗 not now"; "don't touch" said of 车窗 is no bare take-back)
+        holding = _HOLDING if _CJK.search(text) is None or _EN_AFTER_ZH.fullmatch(text) else _HOLDING[:-1]
         said: dict[str, Any] = {f: True for f in holding if getattr(en, f) and not getattr(cl, f)}
         # "no need to 打开全部的车窗": English that takes back, said first, forbids what follows
         if en.retraction and _CJK.search(text) and text.lstrip().startswith(latin.split()[0]) and not cl.negated:
@@ -56,6 +57,8 @@ _LETTER = re.compile(r"[a-z]")
 #: What English words hold or ask about a Chinese clause.
 _HOLDING = ("conditional", "reported", "hedged", "negated", "retraction")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+#: A Chinese command with English said after it, and none before it.
+_EN_AFTER_ZH = re.compile(r"[\s,，]*[\u3400-\u9fff][^a-z]*[a-z][a-z0-9' ,，]*")
 
 
 __all__ = [
